@@ -105,6 +105,10 @@ class GameRecord:
         index: 0-based index of the game in its file (not compared).
         line: line of the game's first tag or turn (not compared).
         format: ``"native"`` or ``"mat"`` (not compared).
+        tag_lines: tag name -> line of its tag pair (for ``.mat``: the
+            line the value came from) (not compared).
+        result_line, result_column: where the result token (or ``.mat``
+            ``Wins`` line) stands, ``None`` without one (not compared).
     """
 
     tags: dict[str, str] = field(default_factory=dict)
@@ -115,6 +119,9 @@ class GameRecord:
     index: int = field(default=0, compare=False)
     line: int = field(default=1, compare=False)
     format: Literal["native", "mat"] = field(default="native", compare=False)
+    tag_lines: dict[str, int] = field(default_factory=dict, compare=False)
+    result_line: int | None = field(default=None, compare=False)
+    result_column: int | None = field(default=None, compare=False)
 
     @property
     def white(self) -> str | None:

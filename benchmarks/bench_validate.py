@@ -1,0 +1,125 @@
+"""Benchmark: full validation of the shared archive vs python-chess reading PGN.
+
+Run on demand (not part of the tests)::
+
+    pip install ".[bench]"
+    python benchmarks/bench_validate.py [ARCHIVE] [--games N]
+
+Prints, in one run on the same machine:
+- ``narde-validate`` games/s on the archive with ``--jobs 1`` and ``--jobs 2``
+  (the CLI's own per-file worker and process pool, output discarded);
+- python-chess ``chess.pgn.read_game`` games/s on a PGN of seeded random
+  legal chess games with the same number of half-turns per game;
+- peak memory (tracemalloc) validating the archive once and three times
+  over in one stream (flat = streaming).
+"""
+
+from __future__ import annotations
+
+import argparse
+import io
+import json
+import random
+import sys
+import time
+import tracemalloc
+from pathlib import Path
+
+from narde_notation.cli.common import expand_paths
+from narde_notation.cli.validate import _run
+from narde_notation.validate import validate_source
+
+HERE = Path(__file__).resolve().parent
+DEFAULT_ARCHIVE = HERE.parents[1] / "shared" / "corpus" / "archive"
+
+
+def bench_validate(files: list[str], jobs: int) -> tuple[float, int, int]:
+    start = time.perf_counter()
+    games = findings = 0
+    for result in _run(files, None, jobs, None):
+        games += result.games
+        findings += len(result.findings)
+    return time.perf_counter() - start, games, findings
+
+
+def random_pgn(games: int, plies: list[int], seed: int = 1) -> str:
+    import chess
+    import chess.pgn
+
+    rng = random.Random(seed)
+    out = io.StringIO()
+    for index in range(games):
+        board = chess.Board()
+        game = chess.pgn.Game()
+        game.headers["Event"] = "random"
+        game.headers["Round"] = str(index + 1)
+        node: chess.pgn.GameNode = game
+        target = plies[index % len(plies)]
+        while len(board.move_stack) < target:
+            moves = list(board.legal_moves)
+            if not moves:  # mate or stalemate: start the rest on a new board
+                break
+            move = rng.choice(moves)
+            board.push(move)
+            node = node.add_variation(move)
+        print(game, file=out, end="\n\n")
+    return out.getvalue()
+
+
+def bench_chess(pgn: str) -> tuple[float, int, int]:
+    import chess.pgn
+
+    handle = io.StringIO(pgn)
+    start = time.perf_counter()
+    games = plies = 0
+    while (game := chess.pgn.read_game(handle)) is not None:
+        games += 1
+        plies += sum(1 for _ in game.mainline_moves())
+    return time.perf_counter() - start, games, plies
+
+
+def peak_memory(files: list[str], times: int) -> int:
+    tracemalloc.start()
+    for _ in range(times):
+        for name in files:
+            for _report in validate_source(name):
+                pass
+    _, peak = tracemalloc.get_traced_memory()
+    tracemalloc.stop()
+    return peak
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("archive", nargs="?", default=str(DEFAULT_ARCHIVE))
+    parser.add_argument("--memory-files", type=int, default=10,
+                        help="files used for the memory check (default 10)")
+    args = parser.parse_args()
+    files = expand_paths([args.archive]).files
+    if not files:
+        sys.exit(f"no record files under {args.archive}")
+    summary = Path(args.archive) / "SUMMARY.json"
+    half_turns = json.loads(summary.read_text())["half_turns"] if summary.exists() else None
+
+    t1, games, findings = bench_validate(files, 1)
+    t2, _, _ = bench_validate(files, 2)
+    print(f"archive: {len(files)} files, {games} games, {findings} findings")
+    print(f"narde-validate --jobs 1: {games / t1:8.0f} games/s ({t1:.2f} s)")
+    print(f"narde-validate --jobs 2: {games / t2:8.0f} games/s ({t2:.2f} s), "
+          f"speed-up {t1 / t2:.2f}x")
+
+    per_game = round(half_turns / games) if half_turns else 92
+    pgn = random_pgn(games, [per_game])
+    tc, cgames, plies = bench_chess(pgn)
+    print(f"python-chess read_game: {cgames / tc:8.0f} games/s ({tc:.2f} s, "
+          f"{plies / cgames:.1f} half-turns per game; narde archive {per_game})")
+    print(f"narde --jobs 1 / python-chess: {(games / t1) / (cgames / tc):.2f}x per core")
+
+    some = files[: args.memory_files]
+    once, three = peak_memory(some, 1), peak_memory(some, 3)
+    print(f"peak memory validating {len(some)} files once: {once / 1e6:.1f} MB, "
+          f"three times in one stream: {three / 1e6:.1f} MB")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,1226 @@
+"""Tidy pandas tables of game archives, and their summary.
+
+Data flow: files → :func:`narde_notation.reader.read_games` → records →
+:func:`narde_notation.validate.validate` → :class:`GameReport` → the rows
+here.  Nothing upstream imports this module.
+
+The unit of work is :func:`per_file`: a pure function of one path that
+returns the three tables of that file.  :func:`tables` runs it over many
+files in a local process pool; :func:`narde_notation.cli.stats` can run the
+same function on a Dask cluster.  Concatenating the per-file tables in the
+order of :func:`expand_paths` gives the same frames whichever way they were
+computed.
+
+Tables (one row per observation, stable column names and dtypes):
+
+``games`` — one row per game read (:data:`GAME_COLUMNS`):
+
+=============  ==========  ==================================================
+column         dtype       meaning
+=============  ==========  ==================================================
+file           str         path as given/expanded
+game           int64       0-based index of the game in its file
+line           int64       line of the game's first tag or turn
+white, black   str / NA    player names (``White``/``Black`` tags, ``.mat``)
+match          Int64       match length in points (``Match`` tag), NA if none
+                           or unreadable
+rules          str         ruleset tag the game was replayed under
+                           (``"standard"``, ``"koks,reroll"``, …)
+first_mover    str / NA    ``"white"`` / ``"black"``: side of the first
+                           half-turn
+winner         str / NA    ``"white"`` / ``"black"``; NA for a draw or an
+                           unfinished game
+points         int64       points won (0 for draw / unfinished)
+kind           category    ``oyn``, ``mars``, ``koks``, ``draw``; NA when
+                           unfinished.  Exclusive: a koks game is not also
+                           counted as mars.
+result         str         as replayed: ``"1-0"``, ``"0-2"``, ``"0-0"``,
+                           ``"*"`` (not finished)
+declared       str / NA    the result the record declares (result token, else
+                           ``Result`` tag)
+half_turns     int64       half-turns written in the record (passes included)
+white_pips,    Int64       pip counts after the last replayed half-turn
+black_pips                 (pips: each side in its own numbering, borne-off
+                           checkers 0); NA when there is no position
+errors,        int64       number of error / warning findings of the game
+warnings                   (reader's findings included)
+valid          bool        no error (warnings allowed)
+first_error    str / NA    code of the first error (by line, column)
+stopped        bool        the replay could not go on (see validate)
+replay_error   str / NA    the replay itself failed (an internal problem,
+                           reported here instead of raised); the game then
+                           counts as invalid
+=============  ==========  ==================================================
+
+``turns`` — one row per half-turn written (:data:`TURN_COLUMNS`):
+
+=============  ==========  ==================================================
+file, game     str, int64  as in ``games``
+ply            int64       0-based index of the half-turn in the game
+side           str         ``"white"`` / ``"black"``: the mover
+roll           str         the dice, higher first: ``"65"``, ``"33"``
+die1, die2     int64       the dice, higher first
+moves          str         the moves as written, space-separated; ``""`` for
+                           a pass
+white_pips,    Int64       pip counts after the half-turn; NA when it was not
+black_pips                 replayed (the replay stopped before or at it)
+pips_rolled    int64       d1 + d2, or 4 × d for a double
+pips_played    Int64       how much the mover's pip count dropped; NA when not
+                           replayed
+pips_lost      Int64       ``pips_rolled - pips_played``: rolled but not
+                           played.  A pass loses all its pips; a bear-off
+                           with a higher die than the point loses the
+                           overage.  Negative only for an illegal half-turn
+                           applied as written that moved more than rolled.
+codes          str         comma-joined finding codes of the half-turn
+                           (sorted, distinct), ``""`` if none
+replayed       bool        the replay reached this half-turn
+opening        bool        the game's first half-turn from the initial
+                           position under rules without ``reroll`` (R2):
+                           that roll cannot be a double, so dice fairness
+                           leaves it out
+=============  ==========  ==================================================
+
+``findings`` — one row per finding (:data:`FINDING_COLUMNS`): file (str),
+game (Int64, NA for a file-level finding), line, column (Int64, 1-based),
+code (str, rules.md table), severity (``"error"``/``"warning"``), rule
+(str R-id or NA), message (str).
+
+Paths: every function taking ``paths`` accepts a path, a folder (searched
+recursively for ``*.txt``, ``*.mat``, ``*.nrd``) or a glob pattern, or an
+iterable of them.
+"""
+
+from __future__ import annotations
+
+import glob
+import math
+import os
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+import pandas as pd
+
+from narde_notation.findings import Finding
+from narde_notation.record import OFF, GameRecord, HalfTurn, Move
+
+if TYPE_CHECKING:
+    from narde_notation.validate import GameReport
+
+__all__ = [
+    "EXTENSIONS",
+    "FINDING_COLUMNS",
+    "GAME_COLUMNS",
+    "KINDS",
+    "TURN_COLUMNS",
+    "DiceFairness",
+    "FileTables",
+    "Summary",
+    "dice_fairness",
+    "expand_paths",
+    "findings_frame",
+    "games_frame",
+    "per_file",
+    "player_table",
+    "file_table",
+    "summary",
+    "tables",
+    "turns_frame",
+]
+
+#: File name endings read when a folder is given.
+EXTENSIONS = (".txt", ".mat", ".nrd")
+#: Categories of ``games.kind``, in order of points.
+KINDS = ("oyn", "mars", "koks", "draw")
+
+GAME_COLUMNS: dict[str, str] = {
+    "file": "str",
+    "game": "int64",
+    "line": "int64",
+    "white": "str",
+    "black": "str",
+    "match": "Int64",
+    "rules": "str",
+    "first_mover": "str",
+    "winner": "str",
+    "points": "int64",
+    "kind": "category",
+    "result": "str",
+    "declared": "str",
+    "half_turns": "int64",
+    "white_pips": "Int64",
+    "black_pips": "Int64",
+    "errors": "int64",
+    "warnings": "int64",
+    "valid": "bool",
+    "first_error": "str",
+    "stopped": "bool",
+    "replay_error": "str",
+}
+TURN_COLUMNS: dict[str, str] = {
+    "file": "str",
+    "game": "int64",
+    "ply": "int64",
+    "side": "str",
+    "roll": "str",
+    "die1": "int64",
+    "die2": "int64",
+    "moves": "str",
+    "white_pips": "Int64",
+    "black_pips": "Int64",
+    "pips_rolled": "int64",
+    "pips_played": "Int64",
+    "pips_lost": "Int64",
+    "codes": "str",
+    "replayed": "bool",
+    "opening": "bool",
+}
+FINDING_COLUMNS: dict[str, str] = {
+    "file": "str",
+    "game": "Int64",
+    "line": "Int64",
+    "column": "Int64",
+    "code": "str",
+    "severity": "str",
+    "rule": "str",
+    "message": "str",
+}
+
+PathsLike = str | os.PathLike[str] | Iterable[str | os.PathLike[str]]
+
+
+# --------------------------------------------------------------------------- paths
+
+
+def _is_glob(text: str) -> bool:
+    return any(ch in text for ch in "*?[")
+
+
+def expand_paths(paths: PathsLike, *, strict: bool = True) -> list[str]:
+    """Expand files, folders and globs into a sorted, de-duplicated file list.
+
+    A folder is searched recursively for :data:`EXTENSIONS`; a glob pattern
+    is expanded (``**`` recursive) and keeps the files it matches; a file is
+    kept whatever its ending.  The order is the order of the arguments, each
+    folder or glob sorted by path.
+
+    Args:
+        paths: one path or an iterable of paths.
+        strict: raise on a path that does not exist (else skip it).
+
+    Raises:
+        FileNotFoundError: (``strict``) a path that is neither a file, a
+            folder, nor a glob matching something; its ``filename`` is the path.
+    """
+    if isinstance(paths, str | os.PathLike):
+        paths = [paths]
+    out: list[str] = []
+    seen: set[str] = set()
+
+    def add(p: str) -> None:
+        if p not in seen:
+            seen.add(p)
+            out.append(p)
+
+    for raw in paths:
+        text = os.fspath(raw)
+        path = Path(text)
+        if path.is_dir():
+            found = sorted(
+                str(f)
+                for f in path.rglob("*")
+                if f.suffix.lower() in EXTENSIONS and f.is_file()
+            )
+            for f in found:
+                add(f)
+        elif path.is_file():
+            add(text)
+        elif _is_glob(text):
+            matches = sorted(m for m in glob.glob(text, recursive=True) if Path(m).is_file())
+            if not matches and strict:
+                raise FileNotFoundError(2, "no file matches", text)
+            for m in matches:
+                add(m)
+        elif strict:
+            raise FileNotFoundError(2, "no such file or folder", text)
+    return out
+
+
+# --------------------------------------------------------------------------- per file
+
+
+@dataclass
+class FileTables:
+    """The three tables of one file (or of many, concatenated).
+
+    Attributes:
+        games, turns, findings: frames with :data:`GAME_COLUMNS`,
+            :data:`TURN_COLUMNS`, :data:`FINDING_COLUMNS`.
+        files: the files read, in order.
+        missing: files that could not be read: path -> the OS error's text.
+    """
+
+    games: pd.DataFrame
+    turns: pd.DataFrame
+    findings: pd.DataFrame
+    files: list[str] = field(default_factory=list)
+    missing: dict[str, str] = field(default_factory=dict)
+
+    @staticmethod
+    def concat(parts: Sequence[FileTables]) -> FileTables:
+        """Concatenate per-file tables in the given order (dtypes kept)."""
+        if not parts:
+            return _empty_tables()
+
+        def cat(frames: list[pd.DataFrame], columns: dict[str, str]) -> pd.DataFrame:
+            frames = [f for f in frames if len(f)]
+            if not frames:
+                return _typed(dict.fromkeys(columns, []), columns)
+            if len(frames) == 1:
+                return frames[0].reset_index(drop=True)
+            out = pd.concat(frames, ignore_index=True)
+            return _retype(out, columns)
+
+        missing: dict[str, str] = {}
+        files: list[str] = []
+        for p in parts:
+            missing.update(p.missing)
+            files.extend(p.files)
+        return FileTables(
+            games=cat([p.games for p in parts], GAME_COLUMNS),
+            turns=cat([p.turns for p in parts], TURN_COLUMNS),
+            findings=cat([p.findings for p in parts], FINDING_COLUMNS),
+            files=files,
+            missing=missing,
+        )
+
+
+def _retype(frame: pd.DataFrame, columns: dict[str, str]) -> pd.DataFrame:
+    for name, dtype in columns.items():
+        if dtype == "category" and name == "kind":
+            frame[name] = pd.Categorical(frame[name], categories=list(KINDS))
+        elif str(frame[name].dtype) != dtype and dtype != "str":
+            frame[name] = frame[name].astype(dtype)
+    return frame
+
+
+def _typed(data: dict[str, list[Any]], columns: dict[str, str]) -> pd.DataFrame:
+    out: dict[str, Any] = {}
+    for name, dtype in columns.items():
+        values = data[name]
+        if dtype == "category":
+            out[name] = pd.Categorical(values, categories=list(KINDS))
+        elif dtype == "str":
+            out[name] = pd.array(values, dtype="str") if values else pd.array([], dtype="str")
+        else:
+            out[name] = pd.array(values, dtype=dtype)
+    return pd.DataFrame(out)
+
+
+def _empty_tables() -> FileTables:
+    return FileTables(
+        games=_typed(dict.fromkeys(GAME_COLUMNS, []), GAME_COLUMNS),
+        turns=_typed(dict.fromkeys(TURN_COLUMNS, []), TURN_COLUMNS),
+        findings=_typed(dict.fromkeys(FINDING_COLUMNS, []), FINDING_COLUMNS),
+    )
+
+
+def _move_text(move: Move) -> str:
+    if move.text:
+        return move.text
+    path = "/".join("off" if p == OFF else ("bar" if p == 25 else str(p)) for p in move.path)
+    return f"{path}({move.repeat})" if move.repeat > 1 else path
+
+
+def _moves_text(ht: HalfTurn) -> str:
+    return " ".join(_move_text(m) for m in ht.moves)
+
+
+def _parse_int(text: str | None) -> int | None:
+    if text is None:
+        return None
+    try:
+        return int(text.strip())
+    except ValueError:
+        return None
+
+
+def _side_name(side: Any) -> str | None:
+    return None if side is None else side.name_lower  # type: ignore[no-any-return]
+
+
+def _ruleset_from_tag(tag: str | None) -> Any:
+    if tag is None:
+        return None
+    from narde_notation.ruleset import Ruleset
+
+    parse: Callable[[str], Any] | None = getattr(Ruleset, "from_tag", None)
+    if parse is None:
+        parse = getattr(Ruleset, "parse", None)
+    if parse is None:  # pragma: no cover - contract fallback
+        return Ruleset(tag)
+    return parse(tag)
+
+
+def _rows_for_game(
+    record: GameRecord,
+    report: GameReport | None,
+    replay_error: str | None,
+    rules_tag: str | None,
+    g: dict[str, list[Any]],
+    t: dict[str, list[Any]],
+    fnd: dict[str, list[Any]],
+    file: str,
+) -> None:
+    """Append the rows of one game to the column lists g, t and fnd."""
+    index = record.index
+    half_turns = record.half_turns
+    findings: list[Finding]
+    if report is not None:
+        findings = report.findings
+        tag = report.rules.to_tag()
+    else:
+        findings = list(record.findings)
+        tag = rules_tag or record.tags.get("Rules", "standard")
+    errors = [f for f in findings if f.is_error]
+    n_err = len(errors)
+    first_error = None
+    if errors:
+        first_error = min(
+            errors, key=lambda f: (f.line if f.line is not None else 0, f.column or 0)
+        ).code
+
+    declared = record.result if record.result is not None else record.tags.get("Result")
+
+    g["file"].append(file)
+    g["game"].append(index)
+    g["line"].append(record.line)
+    g["white"].append(record.tags.get("White"))
+    g["black"].append(record.tags.get("Black"))
+    g["match"].append(_parse_int(record.tags.get("Match")))
+    g["rules"].append(tag)
+    g["declared"].append(declared)
+    g["half_turns"].append(len(half_turns))
+    g["errors"].append(n_err)
+    g["warnings"].append(len(findings) - n_err)
+    g["first_error"].append(first_error)
+    g["replay_error"].append(replay_error)
+    if report is None:
+        g["first_mover"].append(_side_name(half_turns[0].side) if half_turns else None)
+        g["winner"].append(None)
+        g["points"].append(0)
+        g["kind"].append(None)
+        g["result"].append("*")
+        g["white_pips"].append(None)
+        g["black_pips"].append(None)
+        g["valid"].append(False)
+        g["stopped"].append(True)
+    else:
+        outcome = report.outcome
+        g["first_mover"].append(_side_name(report.first_mover))
+        g["winner"].append(None if outcome is None else _side_name(outcome.winner))
+        g["points"].append(0 if outcome is None else outcome.points)
+        g["kind"].append(None if outcome is None else outcome.kind)
+        g["result"].append(report.result)
+        fp = report.final_pips
+        g["white_pips"].append(None if fp is None else fp[0])
+        g["black_pips"].append(None if fp is None else fp[1])
+        g["valid"].append(n_err == 0)
+        g["stopped"].append(report.stopped)
+
+    # findings rows
+    for f in findings:
+        fnd["file"].append(file)
+        fnd["game"].append(f.game if f.game is not None else index)
+        fnd["line"].append(f.line)
+        fnd["column"].append(f.column)
+        fnd["code"].append(f.code)
+        fnd["severity"].append(f.severity.value)
+        fnd["rule"].append(f.rule)
+        fnd["message"].append(f.message)
+
+    # turn rows
+    replays = report.turns if report is not None else []
+    opening_possible = "Position" not in record.tags and "reroll" not in tag.split(",")
+    n_rep = len(replays)
+    prev: tuple[int, int] | None = None
+    t_file, t_game, t_ply, t_side = t["file"], t["game"], t["ply"], t["side"]
+    t_roll, t_d1, t_d2, t_moves = t["roll"], t["die1"], t["die2"], t["moves"]
+    t_wp, t_bp, t_rolled, t_played = t["white_pips"], t["black_pips"], t["pips_rolled"], t[
+        "pips_played"
+    ]
+    t_lost, t_codes, t_rep, t_open = t["pips_lost"], t["codes"], t["replayed"], t["opening"]
+    for ply, ht in enumerate(half_turns):
+        d1, d2 = ht.dice
+        if d2 > d1:
+            d1, d2 = d2, d1
+        rolled = 4 * d1 if d1 == d2 else d1 + d2
+        white = ht.side.value == "W"
+        t_file.append(file)
+        t_game.append(index)
+        t_ply.append(ply)
+        t_side.append("white" if white else "black")
+        t_roll.append(f"{d1}{d2}")
+        t_d1.append(d1)
+        t_d2.append(d2)
+        t_moves.append(_moves_text(ht))
+        t_rolled.append(rolled)
+        t_open.append(ply == 0 and opening_possible)
+        if ply < n_rep:
+            tr = replays[ply]
+            after = tr.after
+            if prev is None:
+                prev = tr.before.pip_counts()
+            codes = ",".join(sorted({f.code for f in tr.findings})) if tr.findings else ""
+            t_codes.append(codes)
+            t_rep.append(True)
+            if after is None:
+                t_wp.append(None)
+                t_bp.append(None)
+                t_played.append(None)
+                t_lost.append(None)
+                prev = None
+            else:
+                pips = after.pip_counts()
+                played = prev[0] - pips[0] if white else prev[1] - pips[1]
+                t_wp.append(pips[0])
+                t_bp.append(pips[1])
+                t_played.append(played)
+                t_lost.append(rolled - played)
+                prev = pips
+        else:
+            t_codes.append("")
+            t_rep.append(False)
+            t_wp.append(None)
+            t_bp.append(None)
+            t_played.append(None)
+            t_lost.append(None)
+
+
+def _file_tables(
+    path: str,
+    rules: str | None = None,
+    records: Iterable[GameRecord] | None = None,
+    replay: bool = True,
+) -> FileTables:
+    from narde_notation.validate import validate
+
+    ruleset = _ruleset_from_tag(rules)
+    g: dict[str, list[Any]] = {c: [] for c in GAME_COLUMNS}
+    t: dict[str, list[Any]] = {c: [] for c in TURN_COLUMNS}
+    fnd: dict[str, list[Any]] = {c: [] for c in FINDING_COLUMNS}
+    if records is None:
+        from narde_notation.reader import read_games
+
+        records = read_games(path)
+    for record in records:
+        report: GameReport | None = None
+        replay_error: str | None = None
+        if replay:
+            try:
+                report = validate(record, ruleset)
+            except Exception as exc:  # one bad game never stops the archive
+                replay_error = f"{type(exc).__name__}: {exc}"
+        else:
+            replay_error = "not replayed"
+        if report is None:
+            _rows_for_game(record, None, replay_error, rules, g, t, fnd, path)
+        else:
+            _rows_for_game(record, report, None, rules, g, t, fnd, path)
+    return FileTables(
+        games=_typed(g, GAME_COLUMNS),
+        turns=_typed(t, TURN_COLUMNS),
+        findings=_typed(fnd, FINDING_COLUMNS),
+        files=[path],
+    )
+
+
+def per_file(path: str, rules: str | None = None) -> FileTables:
+    """Read, replay and tabulate one file: the unit of parallel work.
+
+    Pure (depends only on its arguments and the file's bytes) and picklable
+    both ways, so a process pool or a Dask worker can run it.
+
+    Args:
+        path: one record file (``.txt``/``.nrd`` native or ``.mat``).
+        rules: a ``Rules`` tag value overriding every game's own.
+
+    Returns:
+        :class:`FileTables` of that file.  A file that cannot be opened
+        gives empty tables and ``missing == {path: reason}``; it never raises
+        on bad text (problems are findings, see the module docstring).
+
+    Raises:
+        narde_notation.errors.RulesetError: ``rules`` is not a ruleset tag.
+    """
+    _ruleset_from_tag(rules)  # fail early on a bad tag, before any I/O
+    try:
+        return _file_tables(path, rules)
+    except OSError as exc:
+        out = _empty_tables()
+        out.files = [path]
+        out.missing = {path: exc.strerror or str(exc)}
+        return out
+
+
+def tables_from_records(
+    records: Iterable[GameRecord | GameReport], file: str | None = None
+) -> FileTables:
+    """The three tables of records (replayed here) or reports already made.
+
+    Useful in notebooks and tests on records built in memory.  ``file``
+    replaces each record's own ``file`` (``"<memory>"`` when both are None).
+    """
+    from narde_notation.validate import GameReport, validate
+
+    g: dict[str, list[Any]] = {c: [] for c in GAME_COLUMNS}
+    t: dict[str, list[Any]] = {c: [] for c in TURN_COLUMNS}
+    fnd: dict[str, list[Any]] = {c: [] for c in FINDING_COLUMNS}
+    files: list[str] = []
+    for item in records:
+        report = item if isinstance(item, GameReport) else validate(item)
+        name = file or report.record.file or "<memory>"
+        if name not in files:
+            files.append(name)
+        _rows_for_game(report.record, report, None, None, g, t, fnd, name)
+    return FileTables(
+        games=_typed(g, GAME_COLUMNS),
+        turns=_typed(t, TURN_COLUMNS),
+        findings=_typed(fnd, FINDING_COLUMNS),
+        files=files,
+    )
+
+
+def _default_jobs() -> int:
+    return os.cpu_count() or 1
+
+
+def iter_tables(
+    files: Sequence[str],
+    rules: str | None = None,
+    jobs: int | None = None,
+) -> Iterator[FileTables]:
+    """:func:`per_file` over ``files``, in order, in ``jobs`` processes.
+
+    ``jobs`` defaults to the number of CPUs; 1 (or a single file) runs in
+    this process.  Yields as files complete, in the order of ``files``.
+    """
+    _ruleset_from_tag(rules)
+    jobs = _default_jobs() if jobs is None else max(1, jobs)
+    if jobs == 1 or len(files) <= 1:
+        for f in files:
+            yield per_file(f, rules)
+        return
+    with ProcessPoolExecutor(max_workers=min(jobs, len(files))) as pool:
+        yield from pool.map(per_file, files, [rules] * len(files), chunksize=1)
+
+
+def tables(
+    paths: PathsLike,
+    rules: str | None = None,
+    jobs: int | None = 1,
+) -> FileTables:
+    """The games, turns and findings tables of ``paths`` (see module doc).
+
+    Args:
+        paths: files, folders or globs (see :func:`expand_paths`).
+        rules: a ``Rules`` tag value overriding every game's own.
+        jobs: processes to use (``None`` = all CPUs; default 1).
+
+    Raises:
+        FileNotFoundError: a path does not exist.
+        narde_notation.errors.RulesetError: ``rules`` is not a ruleset tag.
+    """
+    files = expand_paths(paths)
+    out = FileTables.concat(list(iter_tables(files, rules, jobs)))
+    if out.missing:
+        path, why = next(iter(out.missing.items()))
+        raise FileNotFoundError(2, why, path)
+    return out
+
+
+def games_frame(paths: PathsLike, rules: str | None = None, jobs: int | None = 1) -> pd.DataFrame:
+    """One row per game of ``paths``: columns of :data:`GAME_COLUMNS` (module doc).
+
+    Every game read is a row, invalid ones included (``valid`` False).
+
+    Raises:
+        FileNotFoundError: a path does not exist.
+    """
+    return tables(paths, rules, jobs).games
+
+
+def turns_frame(paths: PathsLike, rules: str | None = None, jobs: int | None = 1) -> pd.DataFrame:
+    """One row per half-turn written in ``paths``: :data:`TURN_COLUMNS` (module doc).
+
+    Raises:
+        FileNotFoundError: a path does not exist.
+    """
+    return tables(paths, rules, jobs).turns
+
+
+def findings_frame(
+    paths: PathsLike, rules: str | None = None, jobs: int | None = 1
+) -> pd.DataFrame:
+    """One row per finding in ``paths``: :data:`FINDING_COLUMNS` (module doc).
+
+    Raises:
+        FileNotFoundError: a path does not exist.
+    """
+    return tables(paths, rules, jobs).findings
+
+
+# --------------------------------------------------------------------------- summary
+
+_FACES = tuple(range(1, 7))
+#: The 21 distinct rolls, higher die first: "11", "21", "22", …, "66".
+ROLLS = tuple(f"{a}{b}" for a in range(1, 7) for b in range(1, a + 1))
+
+
+@dataclass
+class DiceFairness:
+    """Are the dice uniform?  Computed over the rolls in scope (see :func:`dice_fairness`).
+
+    Attributes:
+        rolls_counted: number of rolls (half-turns) counted.
+        faces: count of each face 1..6 over both dice of every roll (a
+            double counts two faces, not four), index 1..6.
+        rolls: count of each of the 21 rolls, index :data:`ROLLS` (``"65"``).
+        doubles_rate: share of rolls that are doubles (fair: 1/6).
+        faces_chi2, faces_p: chi-square goodness of fit of ``faces`` against
+            the uniform 1/6 (5 degrees of freedom), ``scipy.stats.chisquare``.
+        rolls_chi2, rolls_p: the same for ``rolls`` against 1/36 for each
+            double and 2/36 for each other roll (20 degrees of freedom).
+        excluded_openings: opening rolls left out (R2: never a double).
+    """
+
+    rolls_counted: int
+    faces: pd.Series
+    rolls: pd.Series
+    doubles_rate: float
+    faces_chi2: float
+    faces_p: float
+    rolls_chi2: float
+    rolls_p: float
+    excluded_openings: int = 0
+
+    def to_frame(self) -> pd.DataFrame:
+        """Tidy: one row per face and per roll: kind, value, count, expected."""
+        n = self.rolls_counted
+        rows: list[dict[str, Any]] = []
+        for face, count in self.faces.items():
+            rows.append(
+                {"what": "face", "value": str(face), "count": int(count), "expected": 2 * n / 6}
+            )
+        for roll, count in self.rolls.items():
+            p = 1 / 36 if roll[0] == roll[1] else 2 / 36
+            rows.append({"what": "roll", "value": roll, "count": int(count), "expected": n * p})
+        return pd.DataFrame(rows)
+
+
+def dice_fairness(turns: pd.DataFrame) -> DiceFairness:
+    """Dice fairness over the rolls of ``turns`` (a turns frame).
+
+    Opening rolls (``opening`` True: R2 forbids a double there) are left
+    out, every other half-turn's roll counts once, passes included.  Tests:
+    faces of all dice vs uniform; the 21 rolls vs 1/36 (doubles) and 2/36.
+    A test over no data gives NaN statistics.
+    """
+    from scipy.stats import chisquare
+
+    opening = turns["opening"].to_numpy(dtype=bool)
+    scope = turns.loc[~opening]
+    n = len(scope)
+    d1 = scope["die1"].value_counts().reindex(_FACES, fill_value=0)
+    d2 = scope["die2"].value_counts().reindex(_FACES, fill_value=0)
+    faces = (d1 + d2).astype("int64")
+    faces.index.name = "face"
+    faces.name = "count"
+    rolls = scope["roll"].value_counts().reindex(list(ROLLS), fill_value=0).astype("int64")
+    rolls.index.name = "roll"
+    rolls.name = "count"
+    doubles = int(sum(rolls[r] for r in ROLLS if r[0] == r[1]))
+    if n:
+        fc = chisquare(faces.to_numpy(), f_exp=[2 * n / 6] * 6)
+        probs = [1 / 36 if r[0] == r[1] else 2 / 36 for r in ROLLS]
+        rc = chisquare(rolls.to_numpy(), f_exp=[n * p for p in probs])
+        f_stat, f_p, r_stat, r_p = (
+            float(fc.statistic),
+            float(fc.pvalue),
+            float(rc.statistic),
+            float(rc.pvalue),
+        )
+    else:
+        f_stat = f_p = r_stat = r_p = math.nan
+    return DiceFairness(
+        rolls_counted=n,
+        faces=faces,
+        rolls=rolls,
+        doubles_rate=doubles / n if n else math.nan,
+        faces_chi2=f_stat,
+        faces_p=f_p,
+        rolls_chi2=r_stat,
+        rolls_p=r_p,
+        excluded_openings=int(opening.sum()),
+    )
+
+
+def _rate(k: int, n: int) -> float:
+    return k / n if n else math.nan
+
+
+def player_table(games: pd.DataFrame) -> pd.DataFrame:
+    """One row per player over the valid games of ``games`` (a games frame).
+
+    Columns: player (str, index), games (valid games played), white, black
+    (games with that colour), wins, losses, draws, unfinished, points_won,
+    points_lost (int64), win_rate (wins / finished games, float),
+    mars_given, mars_taken, koks_given, koks_taken (int64: games won /
+    lost by mars or by koks; kinds are exclusive).  Games with no name for
+    a side count under ``"?"``.
+    """
+    g = games.loc[games["valid"].to_numpy(dtype=bool)]
+    parts = []
+    for colour, other in (("white", "black"), ("black", "white")):
+        part = pd.DataFrame(
+            {
+                "player": g[colour].fillna("?").astype(str).to_numpy(),
+                "colour": colour,
+                "won": (g["winner"] == colour).fillna(False).to_numpy(dtype=bool),
+                "lost": (g["winner"] == other).fillna(False).to_numpy(dtype=bool),
+                "draw": (g["kind"] == "draw").fillna(False).to_numpy(dtype=bool),
+                "unfinished": g["kind"].isna().to_numpy(dtype=bool),
+                "points": g["points"].to_numpy(),
+                "mars": (g["kind"] == "mars").fillna(False).to_numpy(dtype=bool),
+                "koks": (g["kind"] == "koks").fillna(False).to_numpy(dtype=bool),
+            }
+        )
+        parts.append(part)
+    long = pd.concat(parts, ignore_index=True)
+    long["points_won"] = long["points"].where(long["won"], 0)
+    long["points_lost"] = long["points"].where(long["lost"], 0)
+    long["mars_given"] = long["mars"] & long["won"]
+    long["mars_taken"] = long["mars"] & long["lost"]
+    long["koks_given"] = long["koks"] & long["won"]
+    long["koks_taken"] = long["koks"] & long["lost"]
+    long["is_white"] = long["colour"] == "white"
+    long["is_black"] = long["colour"] == "black"
+    grouped = long.groupby("player", sort=True)
+    out = pd.DataFrame(
+        {
+            "games": grouped.size(),
+            "white": grouped["is_white"].sum(),
+            "black": grouped["is_black"].sum(),
+            "wins": grouped["won"].sum(),
+            "losses": grouped["lost"].sum(),
+            "draws": grouped["draw"].sum(),
+            "unfinished": grouped["unfinished"].sum(),
+            "points_won": grouped["points_won"].sum(),
+            "points_lost": grouped["points_lost"].sum(),
+            "mars_given": grouped["mars_given"].sum(),
+            "mars_taken": grouped["mars_taken"].sum(),
+            "koks_given": grouped["koks_given"].sum(),
+            "koks_taken": grouped["koks_taken"].sum(),
+        }
+    ).astype("int64")
+    finished = out["wins"] + out["losses"] + out["draws"]
+    out.insert(8, "win_rate", (out["wins"] / finished.where(finished > 0)).astype("float64"))
+    out.index.name = "player"
+    return out
+
+
+def file_table(games: pd.DataFrame) -> pd.DataFrame:
+    """One row per file of ``games`` (all games, valid or not).
+
+    Columns (index ``file``): games, valid, errors, warnings (findings),
+    half_turns, white_wins, black_wins, draws, mars, koks, unfinished
+    (int64; outcomes over valid games only).
+    """
+    valid = games["valid"].to_numpy(dtype=bool)
+    frame = pd.DataFrame(
+        {
+            "file": games["file"].to_numpy(),
+            "games": 1,
+            "valid": valid.astype("int64"),
+            "errors": games["errors"].to_numpy(),
+            "warnings": games["warnings"].to_numpy(),
+            "half_turns": games["half_turns"].to_numpy(),
+            "white_wins": ((games["winner"] == "white").fillna(False).to_numpy(bool) & valid),
+            "black_wins": ((games["winner"] == "black").fillna(False).to_numpy(bool) & valid),
+            "draws": ((games["kind"] == "draw").fillna(False).to_numpy(bool) & valid),
+            "mars": ((games["kind"] == "mars").fillna(False).to_numpy(bool) & valid),
+            "koks": ((games["kind"] == "koks").fillna(False).to_numpy(bool) & valid),
+            "unfinished": (games["kind"].isna().to_numpy(bool) & valid),
+        }
+    )
+    out = frame.groupby("file", sort=False).sum().astype("int64")
+    out.index.name = "file"
+    return out
+
+
+@dataclass
+class Summary:
+    """The summary of an archive, from its games, turns and findings tables.
+
+    Scope: statistics of play (outcomes, lengths, players, dice) are over
+    the **valid** games (no error); outcome rates further over **finished**
+    ones (``kind`` not NA) or **decided** ones (a winner: draws out).  Every
+    other game is counted in :attr:`skipped` with its reason — nothing is
+    dropped silently: ``overview["games"]`` equals the rows of the games
+    frame, and equals ``valid + sum(skipped)``.
+
+    Attributes:
+        overview: a Series name -> number (int or float): games, files,
+            missing_files, valid, share_valid, finished, decided, white_wins,
+            black_wins, draws, oyn, mars, koks, mars_rate (mars / decided),
+            koks_rate (koks / decided), first_mover_wins,
+            first_mover_win_rate (/ decided) with first_mover_ci_low/high
+            (95 % Clopper-Pearson, ``scipy.stats.binomtest(...).proportion_ci``),
+            half_turns_mean, half_turns_median (finished valid games),
+            half_turns_total (all games).
+        skipped: reason -> games left out of the play statistics
+            (``"errors: <first error code>"``, ``"replay failed"``); the
+            unfinished valid games are counted in overview (they are
+            kept for dice, lengths are over finished games only).
+        results: replayed result (``"1-0"``, ``"*"``) -> games, valid games.
+        kinds: oyn/mars/koks/draw -> games, valid finished games.
+        mars: mars and koks rates by group (index all, winner white, winner
+            black, first mover won, second mover won; columns decided, mars,
+            mars_rate, koks, koks_rate).
+        findings: per code: severity, count (findings), games (games with
+            it), rate_per_game (games / all games), rate_per_1000_half_turns.
+        players: :func:`player_table`.
+        files: :func:`file_table`.
+        dice: :class:`DiceFairness` over the valid games' turns.
+    """
+
+    overview: pd.Series
+    skipped: pd.Series
+    results: pd.Series
+    kinds: pd.Series
+    mars: pd.DataFrame
+    findings: pd.DataFrame
+    players: pd.DataFrame
+    files: pd.DataFrame
+    dice: DiceFairness
+
+    def to_frame(self) -> pd.DataFrame:
+        """Everything but the player and file tables as one tidy frame:
+        columns section (str), key (str), value (float64)."""
+        rows: list[tuple[str, str, float]] = []
+        for k, v in self.overview.items():
+            rows.append(("overview", str(k), float(v)))
+        for k, v in self.skipped.items():
+            rows.append(("skipped", str(k), float(v)))
+        for k, v in self.results.items():
+            rows.append(("results", str(k), float(v)))
+        for k, v in self.kinds.items():
+            rows.append(("kinds", str(k), float(v)))
+        for grp, row in self.mars.iterrows():
+            for col, v in row.items():
+                rows.append(("mars", f"{grp}: {col}", float(v)))
+        for code, row in self.findings.iterrows():
+            for col in ("count", "games", "rate_per_game", "rate_per_1000_half_turns"):
+                rows.append(("findings", f"{code}: {col}", float(row[col])))
+        d = self.dice
+        for name in (
+            "rolls_counted",
+            "excluded_openings",
+            "doubles_rate",
+            "faces_chi2",
+            "faces_p",
+            "rolls_chi2",
+            "rolls_p",
+        ):
+            rows.append(("dice", name, float(getattr(d, name))))
+        for face, v in d.faces.items():
+            rows.append(("dice faces", str(face), float(v)))
+        for roll, v in d.rolls.items():
+            rows.append(("dice rolls", str(roll), float(v)))
+        return pd.DataFrame(rows, columns=["section", "key", "value"])
+
+    def to_dict(self) -> dict[str, Any]:
+        """A JSON-ready nested dict (NaN becomes None)."""
+
+        def num(v: Any) -> Any:
+            if isinstance(v, float) and math.isnan(v):
+                return None
+            if hasattr(v, "item"):
+                v = v.item()
+                if isinstance(v, float) and math.isnan(v):
+                    return None
+            return v
+
+        def table(df: pd.DataFrame) -> dict[str, dict[str, Any]]:
+            return {
+                str(i): {str(c): num(v) for c, v in row.items()} for i, row in df.iterrows()
+            }
+
+        d = self.dice
+        return {
+            "overview": {str(k): num(v) for k, v in self.overview.items()},
+            "skipped": {str(k): num(v) for k, v in self.skipped.items()},
+            "results": {str(k): num(v) for k, v in self.results.items()},
+            "kinds": {str(k): num(v) for k, v in self.kinds.items()},
+            "mars": table(self.mars),
+            "findings": table(self.findings),
+            "players": table(self.players),
+            "files": table(self.files),
+            "dice": {
+                "rolls_counted": d.rolls_counted,
+                "excluded_openings": d.excluded_openings,
+                "doubles_rate": num(d.doubles_rate),
+                "faces": {str(k): int(v) for k, v in d.faces.items()},
+                "rolls": {str(k): int(v) for k, v in d.rolls.items()},
+                "faces_chi2": num(d.faces_chi2),
+                "faces_p": num(d.faces_p),
+                "rolls_chi2": num(d.rolls_chi2),
+                "rolls_p": num(d.rolls_p),
+                "tested": (
+                    "faces of both dice of every roll vs uniform 1/6; "
+                    "21 rolls vs 1/36 (doubles) and 2/36 (others); opening rolls excluded"
+                ),
+            },
+        }
+
+    def sections(self) -> list[tuple[str, pd.DataFrame]]:
+        """(title, frame) pairs of the text report, in order."""
+        ov = self.overview
+        fmt_ov = pd.DataFrame({"value": [_fmt(v) for v in ov.to_numpy()]}, index=ov.index)
+        d = self.dice
+        dice = pd.DataFrame(
+            {
+                "value": [
+                    _fmt(d.rolls_counted),
+                    _fmt(d.excluded_openings),
+                    _fmt(d.doubles_rate),
+                    f"{_fmt(d.faces_chi2)} (p = {_fmt(d.faces_p)})",
+                    f"{_fmt(d.rolls_chi2)} (p = {_fmt(d.rolls_p)})",
+                ]
+            },
+            index=[
+                "rolls counted",
+                "opening rolls excluded",
+                "doubles rate (fair 0.1667)",
+                "chi2 faces vs 1/6 (df 5)",
+                "chi2 rolls vs 1/36, 2/36 (df 20)",
+            ],
+        )
+        faces = d.faces.to_frame().T
+        faces.index = ["count"]
+        rolls = d.rolls.to_frame().T
+        rolls.index = ["count"]
+        out = [
+            ("Overview", fmt_ov),
+            ("Skipped games", self.skipped.to_frame("games")),
+            ("Results (replayed)", self.results.to_frame("games")),
+            ("Kinds", self.kinds.to_frame("games")),
+            ("Mars and koks rates", self.mars),
+            ("Findings per code", self.findings),
+            ("Dice fairness", dice),
+            ("Dice faces", faces),
+            ("Dice rolls", rolls),
+        ]
+        return out
+
+    def to_text(self, tablefmt: str = "simple") -> str:
+        """A plain-text report (tabulate ``tablefmt``: ``"simple"``,
+        ``"github"`` for Markdown, …)."""
+        from tabulate import tabulate
+
+        chunks = []
+        for title, frame in self.sections():
+            body = (
+                tabulate(frame, headers="keys", tablefmt=tablefmt, floatfmt=".4g")
+                if len(frame)
+                else "(none)"
+            )
+            head = f"## {title}" if tablefmt in ("github", "pipe") else title
+            chunks.append(f"{head}\n\n{body}" if tablefmt in ("github", "pipe") else
+                          f"{head}\n{'-' * len(head)}\n{body}")
+        return "\n\n".join(chunks) + "\n"
+
+
+def _fmt(v: Any) -> str:
+    if isinstance(v, float) or (hasattr(v, "dtype") and v.dtype.kind == "f"):
+        f = float(v)
+        if math.isnan(f):
+            return "-"
+        if f.is_integer() and abs(f) >= 1:
+            return str(int(f))
+        return f"{f:.4g}"
+    return str(v)
+
+
+def summary(
+    data: FileTables | PathsLike | pd.DataFrame,
+    turns: pd.DataFrame | None = None,
+    findings: pd.DataFrame | None = None,
+) -> Summary:
+    """Summarise an archive (see :class:`Summary` for every figure).
+
+    Args:
+        data: :class:`FileTables`, paths (read with :func:`tables`), or a
+            games frame (then pass ``turns`` for dice fairness and
+            ``findings`` for the per-code table; without them those parts
+            are empty).
+    """
+    if isinstance(data, FileTables):
+        ft = data
+    elif isinstance(data, pd.DataFrame):
+        ft = _empty_tables()
+        ft.games = data
+        if turns is not None:
+            ft.turns = turns
+        if findings is not None:
+            ft.findings = findings
+    else:
+        ft = tables(data)
+    return _summary(ft)
+
+
+def _summary(ft: FileTables) -> Summary:
+    from scipy.stats import binomtest
+
+    games = ft.games
+    n = len(games)
+    valid = games["valid"].to_numpy(dtype=bool)
+    vg = games.loc[valid]
+    kind = vg["kind"]
+    finished_mask = kind.notna().to_numpy(dtype=bool)
+    fin = vg.loc[finished_mask]
+    winner = fin["winner"]
+    decided_mask = winner.notna().to_numpy(dtype=bool)
+    dec = fin.loc[decided_mask]
+    fm_won = (dec["winner"] == dec["first_mover"]).fillna(False).to_numpy(dtype=bool)
+    n_dec = len(dec)
+    k_fm = int(fm_won.sum())
+    if n_dec:
+        ci = binomtest(k_fm, n_dec).proportion_ci(confidence_level=0.95)
+        lo, hi = float(ci.low), float(ci.high)
+    else:
+        lo = hi = math.nan
+
+    kinds = (
+        fin["kind"].value_counts().reindex(list(KINDS), fill_value=0).astype("int64")
+    )
+    kinds.index = pd.Index([str(k) for k in kinds.index], name="kind")
+    results = vg["result"].astype(str).value_counts().sort_index().astype("int64")
+    results.index.name = "result"
+
+    # skipped: invalid games, by reason
+    inv = games.loc[~valid]
+    reasons = [
+        "replay failed" if isinstance(re, str) else f"errors: {fe}"
+        for re, fe in zip(inv["replay_error"], inv["first_error"], strict=True)
+    ]
+    skipped = pd.Series(reasons, dtype="str").value_counts().sort_index().astype("int64")
+    skipped.index.name = "reason"
+    skipped.name = "games"
+
+    def mars_row(mask: Any) -> dict[str, float]:
+        sub = dec.loc[mask]
+        m = int((sub["kind"] == "mars").sum())
+        k = int((sub["kind"] == "koks").sum())
+        return {
+            "decided": len(sub),
+            "mars": m,
+            "mars_rate": _rate(m, len(sub)),
+            "koks": k,
+            "koks_rate": _rate(k, len(sub)),
+        }
+
+    all_mask = pd.Series(True, index=dec.index)
+    mars = pd.DataFrame(
+        {
+            "all": mars_row(all_mask),
+            "winner white": mars_row((dec["winner"] == "white").to_numpy(dtype=bool)),
+            "winner black": mars_row((dec["winner"] == "black").to_numpy(dtype=bool)),
+            "first mover won": mars_row(fm_won),
+            "second mover won": mars_row(~fm_won),
+        }
+    ).T
+    mars.index.name = "group"
+    for c in ("decided", "mars", "koks"):
+        mars[c] = mars[c].astype("int64")
+
+    # findings per code, over all games
+    f = ft.findings
+    half_total = int(games["half_turns"].sum())
+    if len(f):
+        by = f.groupby("code", sort=True)
+        gkey = f["file"].astype(str) + "\x00" + f["game"].astype("string").fillna("-")
+        fcodes = pd.DataFrame(
+            {
+                "severity": by["severity"].first(),
+                "count": by.size().astype("int64"),
+                "games": gkey.groupby(f["code"]).nunique().astype("int64"),
+            }
+        )
+        fcodes["rate_per_game"] = fcodes["games"] / n if n else math.nan
+        fcodes["rate_per_1000_half_turns"] = (
+            fcodes["count"] * 1000 / half_total if half_total else math.nan
+        )
+    else:
+        fcodes = pd.DataFrame(
+            {
+                "severity": pd.Series([], dtype="str"),
+                "count": pd.Series([], dtype="int64"),
+                "games": pd.Series([], dtype="int64"),
+                "rate_per_game": pd.Series([], dtype="float64"),
+                "rate_per_1000_half_turns": pd.Series([], dtype="float64"),
+            }
+        )
+    fcodes.index.name = "code"
+
+    # dice over valid games' turns
+    t = ft.turns
+    if len(t) and len(vg) < n:
+        keys = pd.MultiIndex.from_arrays([vg["file"], vg["game"]])
+        tkeys = pd.MultiIndex.from_arrays([t["file"], t["game"]])
+        t = t.loc[tkeys.isin(keys)]
+    dice = dice_fairness(t)
+
+    lengths = fin["half_turns"]
+    ov: dict[str, float | int] = {
+        "games": n,
+        "files": int(games["file"].nunique()) if n else len(ft.files),
+        "missing_files": len(ft.missing),
+        "valid": int(valid.sum()),
+        "share_valid": _rate(int(valid.sum()), n),
+        "skipped": n - int(valid.sum()),
+        "unfinished": int((~finished_mask).sum()),
+        "finished": len(fin),
+        "decided": n_dec,
+        "white_wins": int((dec["winner"] == "white").sum()),
+        "black_wins": int((dec["winner"] == "black").sum()),
+        "draws": int(kinds["draw"]),
+        "oyn": int(kinds["oyn"]),
+        "mars": int(kinds["mars"]),
+        "koks": int(kinds["koks"]),
+        "mars_rate": _rate(int(kinds["mars"]), n_dec),
+        "koks_rate": _rate(int(kinds["koks"]), n_dec),
+        "first_mover_wins": k_fm,
+        "first_mover_win_rate": _rate(k_fm, n_dec),
+        "first_mover_ci_low": lo,
+        "first_mover_ci_high": hi,
+        "half_turns_mean": float(lengths.mean()) if len(lengths) else math.nan,
+        "half_turns_median": float(lengths.median()) if len(lengths) else math.nan,
+        "half_turns_total": half_total,
+    }
+    overview = pd.Series(ov, dtype="object")
+    overview.index.name = "statistic"
+    return Summary(
+        overview=overview,
+        skipped=skipped,
+        results=results,
+        kinds=kinds,
+        mars=mars,
+        findings=fcodes,
+        players=player_table(games),
+        files=file_table(games),
+        dice=dice,
+    )

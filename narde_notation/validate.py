@@ -1,0 +1,486 @@
+"""Replay and validation: every half-turn of a record checked against R1–R12.
+
+``validate(record)`` replays a game from its start (the initial position or
+its ``Position`` tag) under its ``Rules`` and returns a :class:`GameReport`:
+the findings, and for every half-turn the position before and after with
+both pip counts.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass, field
+from typing import IO
+
+from narde_notation.engine import check_turn
+from narde_notation.errors import NotationError, PositionError, RulesetError
+from narde_notation.findings import Finding
+from narde_notation.position import Position, absolute_to_own
+from narde_notation.reader import read_games
+from narde_notation.record import BAR, OFF, GameRecord, HalfTurn
+from narde_notation.ruleset import Ruleset
+from narde_notation.scoring import Outcome, outcome
+from narde_notation.side import Side
+
+__all__ = ["GameReport", "TurnReplay", "validate", "validate_games", "validate_source"]
+
+_RESULTS = frozenset({"1-0", "2-0", "3-0", "0-1", "0-2", "0-3", "0-0"})
+_SCORE = re.compile(r"^\s*(\d+)\s*-\s*(\d+)\s*$")
+_STOP = " The replay of this game stops here."
+
+
+@dataclass(frozen=True, slots=True)
+class TurnReplay:
+    """One replayed half-turn.
+
+    Attributes:
+        ply: 0-based index of the half-turn in the record.
+        half_turn: the half-turn as written.
+        before: the position before it (``before.side_to_move`` is the mover).
+        after: the position after the recorded moves, side to move flipped;
+            ``None`` when they could not be applied and the replay stopped.
+        findings: the findings of this half-turn (errors and warnings).
+    """
+
+    ply: int
+    half_turn: HalfTurn
+    before: Position
+    after: Position | None
+    findings: tuple[Finding, ...] = ()
+
+    @property
+    def side(self) -> Side:
+        return self.half_turn.side
+
+    @property
+    def pips_after(self) -> tuple[int, int] | None:
+        """(white, black) pip counts after the half-turn, ``None`` if not applied."""
+        return None if self.after is None else self.after.pip_counts()
+
+    @property
+    def pips_rolled(self) -> int:
+        """Pips on the dice: d1 + d2, or 4 × d for a double (R3)."""
+        d1, d2 = self.half_turn.dice
+        return 4 * d1 if d1 == d2 else d1 + d2
+
+    @property
+    def pips_played(self) -> int | None:
+        """How much the mover's pip count dropped (a bear-off overage counts only the point)."""
+        if self.after is None:
+            return None
+        return self.before.pip_count(self.side) - self.after.pip_count(self.side)
+
+
+@dataclass(slots=True)
+class GameReport:
+    """What the replay of one game found.
+
+    Attributes:
+        record: the game as read.
+        rules: the ruleset it was replayed under (``Rules`` tag or override).
+        start: the start position, ``None`` when the ``Position`` tag is unusable.
+        turns: one :class:`TurnReplay` per half-turn that was replayed.
+        findings: every finding of the game (reader's included), ordered by
+            line and column.
+        outcome: winner, points and kind when the game ended, else ``None``.
+        stopped: the replay could not go on (a move that cannot be applied).
+        first_mover: the side of the first half-turn, ``None`` if none.
+    """
+
+    record: GameRecord
+    rules: Ruleset
+    start: Position | None
+    turns: list[TurnReplay] = field(default_factory=list)
+    findings: list[Finding] = field(default_factory=list)
+    outcome: Outcome | None = None
+    stopped: bool = False
+    first_mover: Side | None = None
+
+    @property
+    def errors(self) -> list[Finding]:
+        return [f for f in self.findings if f.is_error]
+
+    @property
+    def warnings(self) -> list[Finding]:
+        return [f for f in self.findings if not f.is_error]
+
+    @property
+    def valid(self) -> bool:
+        """No error (warnings allowed)."""
+        return not any(f.is_error for f in self.findings)
+
+    @property
+    def final_position(self) -> Position | None:
+        if self.turns:
+            return self.turns[-1].after
+        return self.start
+
+    @property
+    def final_pips(self) -> tuple[int, int] | None:
+        """(white, black) pip counts after the last replayed half-turn."""
+        pos = self.final_position
+        return None if pos is None else pos.pip_counts()
+
+    @property
+    def result(self) -> str:
+        """As replayed: ``"1-0"``, ``"2-0"``, ``"0-0"`` (draw), … or ``"*"`` (not finished)."""
+        return "*" if self.outcome is None else self.outcome.result_string
+
+    @property
+    def winner(self) -> Side | None:
+        return None if self.outcome is None else self.outcome.winner
+
+    @property
+    def points(self) -> int:
+        return 0 if self.outcome is None else self.outcome.points
+
+    @property
+    def kind(self) -> str | None:
+        """``"oyn"``, ``"mars"``, ``"koks"``, ``"draw"`` or ``None`` (unfinished)."""
+        return None if self.outcome is None else self.outcome.kind
+
+    @property
+    def half_turns(self) -> int:
+        """Half-turns written in the record (passes included)."""
+        return len(self.record.half_turns)
+
+
+def validate(record: GameRecord, rules: Ruleset | None = None) -> GameReport:
+    """Replay ``record`` and report every finding.
+
+    The replay starts from the initial position (R1) or the ``Position``
+    tag, under the record's ``Rules`` tag unless ``rules`` overrides it.
+    Each half-turn is checked by :func:`narde_notation.engine.check_turn`
+    (R3–R8, R11); an illegal half-turn is reported and then applied as
+    written when every move is physically possible, otherwise the replay
+    stops (rules.md, "Findings").  Format checks: ``bad-tag``,
+    ``bad-position``, ``opening-double`` (R2), ``turn-number``, ``hit`` and
+    ``bar`` (R4), ``game-over`` (R11), ``wrong-result`` (R9) and
+    ``unfinished``.  Match scores across games are checked by
+    :func:`validate_games`.
+
+    Args:
+        record: a game as read by :func:`narde_notation.reader.read_games`.
+        rules: overrides the record's ``Rules`` tag when given.
+
+    Returns:
+        The :class:`GameReport`.  Never raises on a bad record: every problem
+        is a finding.
+    """
+    return _Replay(record, rules).run()
+
+
+class _Replay:
+    """The state of one game's replay (internal)."""
+
+    def __init__(self, record: GameRecord, rules: Ruleset | None) -> None:
+        self.record = record
+        self.findings: list[Finding] = [
+            f.located(file=f.file or record.file, game=record.index) for f in record.findings
+        ]
+        self.override = rules
+        self.report = GameReport(record=record, rules=rules or Ruleset.standard(), start=None)
+
+    # -- findings -----------------------------------------------------------
+    def add(self, code: str, message: str, line: int | None, column: int | None = None) -> None:
+        self.findings.append(
+            Finding(code, message, file=self.record.file, game=self.record.index,
+                    line=line, column=column)
+        )
+
+    def tag_line(self, name: str) -> int | None:
+        return self.record.tag_lines.get(name, self.record.line)
+
+    # -- set-up ---------------------------------------------------------------
+    def _rules(self) -> Ruleset | None:
+        if self.override is not None:
+            return self.override
+        tag = self.record.tags.get("Rules")
+        if tag is None:
+            return Ruleset.standard()
+        try:
+            return Ruleset.from_tag(tag)
+        except RulesetError as exc:
+            self.add("bad-tag", f"Rules tag {tag!r}: {exc}." + _STOP, self.tag_line("Rules"), 1)
+            return None
+
+    def _start(self) -> Position | None:
+        tag = self.record.tags.get("Position")
+        if tag is None:
+            return Position.initial()
+        try:
+            return Position.from_string(tag)
+        except PositionError as exc:
+            code = "bad-position"
+        except NotationError as exc:
+            code = "bad-tag"
+        self.add(code, f"Position tag {tag!r}: {exc}." + _STOP, self.tag_line("Position"), 1)
+        return None
+
+    def _check_tags(self) -> None:
+        tags = self.record.tags
+        match = tags.get("Match")
+        if match is not None and not (match.strip().isdigit() and int(match) > 0):
+            self.add("bad-tag", f"Match tag {match!r} is not a number of points (R10).",
+                     self.tag_line("Match"), 1)
+        score = tags.get("Score")
+        if score is not None and not _SCORE.match(score):
+            self.add("bad-tag", f"Score tag {score!r} is not a score like \"1-0\".",
+                     self.tag_line("Score"), 1)
+        result = tags.get("Result")
+        if result is not None and result.strip() not in _RESULTS | {"*"}:
+            self.add("bad-tag",
+                     f"Result tag {result!r} is not one of 1-0, 2-0, 3-0, 0-1, 0-2, 0-3, 0-0, *.",
+                     self.tag_line("Result"), 1)
+        numbering = tags.get("Numbering")
+        if numbering is not None and numbering.strip().lower() not in ("own", "absolute"):
+            self.add("bad-tag", f"Numbering tag {numbering!r} is neither own nor absolute.",
+                     self.tag_line("Numbering"), 1)
+
+    # -- the replay -----------------------------------------------------------
+    def run(self) -> GameReport:
+        record, report = self.record, self.report
+        self._check_tags()
+        rules = self._rules()
+        start = self._start()
+        if rules is not None:
+            report.rules = rules
+        if rules is None or start is None:
+            report.stopped = bool(record.half_turns)
+            return self._finish()
+        half_turns = record.half_turns
+        if half_turns:
+            report.first_mover = half_turns[0].side
+            if start.side_to_move is not half_turns[0].side:
+                start = start.with_side_to_move(half_turns[0].side)
+        report.start = start
+        self._play(start, rules)
+        self._check_result()
+        return self._finish()
+
+    def _play(self, pos: Position, rules: Ruleset) -> None:
+        record, report = self.record, self.report
+        absolute = record.numbering == "absolute"
+        from_initial = "Position" not in record.tags
+        first = report.first_mover
+        turn_offset = 1 if first is Side.BLACK else 0
+        pending_reply = False  # last-roll-draw: the first mover finished, the other may reply
+        over: Outcome | None = None
+        for ply, half in enumerate(record.half_turns):
+            before = len(self.findings)
+            if over is not None:
+                self.add("game-over",
+                         f"{_side(half.side)} plays {_roll(half)} after the game has ended"
+                         f" ({_side(over.winner) if over.winner else 'nobody'} won)." + _STOP,
+                         half.line, half.column)
+                report.turns.append(TurnReplay(ply, half, pos, None, self._since(before)))
+                report.stopped = True
+                return
+            if half.side is not pos.side_to_move:
+                pos = pos.with_side_to_move(half.side)
+            # Turn numbers: N. before White, N... before Black; warn once per jump.
+            if half.number is not None:
+                expected = (ply + turn_offset) // 2 + 1
+                if half.number != expected:
+                    self.add("turn-number",
+                             f"turn number {half.number} where {expected} was expected;"
+                             " sides alternate whatever the numbers say.",
+                             half.line, half.column)
+                    turn_offset += 2 * (half.number - expected)
+            paths = list(half.paths())
+            for move in half.moves:
+                if move.hit:
+                    self.add("hit", f"{move.text or 'a move'} marks a hit (*): Long Narde has no"
+                             " hitting; the move is read without it.", half.line,
+                             move.column or half.column)
+            if any(BAR in path for path in paths):
+                bad = next(m for m in half.moves if BAR in m.path)
+                self.add("bar", f"{bad.text or 'a move'} uses the bar: Long Narde has none,"
+                         " so the move cannot be played." + _STOP, half.line,
+                         bad.column or half.column)
+                report.turns.append(TurnReplay(ply, half, pos, None, self._since(before)))
+                report.stopped = True
+                return
+            if absolute and half.side is Side.BLACK:
+                paths = [tuple(p if p == OFF else absolute_to_own(Side.BLACK, p) for p in path)
+                         for path in paths]
+            if ply == 0 and from_initial and half.is_double and not rules.reroll:
+                self.add("opening-double",
+                         f"the game's first roll {_roll(half)} is a double: the opening roll"
+                         " decides who starts and can never be a double (R2; the `reroll`"
+                         " variant allows it).", half.line, half.column)
+            check = check_turn(pos, half.dice, paths, rules)
+            for finding in check.findings:
+                column = half.column
+                if finding.move is not None:
+                    column = self._path_column(half, finding.move) or column
+                self.findings.append(finding.located(
+                    file=record.file, game=record.index, line=half.line, column=column))
+            after = check.position
+            if after is None:
+                if not any(f.message.endswith(_STOP) for f in self.findings[before:]):
+                    last = self.findings[-1] if len(self.findings) > before else None
+                    if last is not None:
+                        self.findings[-1] = last.located(message=last.message + _STOP)
+                    else:
+                        self.add("dice-mismatch", f"{_roll(half)}: the moves cannot be"
+                                 " applied." + _STOP, half.line, half.column)
+                report.turns.append(TurnReplay(ply, half, pos, None, self._since(before)))
+                report.stopped = True
+                return
+            report.turns.append(TurnReplay(ply, half, pos, after, self._since(before)))
+            pos = after
+            if pending_reply:
+                # R9 last-roll-draw: the reply has been played.
+                over = _draw() if pos.winner is half.side else outcome(pos, rules)
+            elif pos.winner is not None:
+                if rules.last_roll_draw and pos.winner is first and pos.borne_off(
+                    pos.winner.other
+                ) < 15:
+                    pending_reply = True
+                else:
+                    over = outcome(pos, rules)
+        if pending_reply and over is None:
+            # The record ends before the reply: the first mover's win stands.
+            over = outcome(pos, rules)
+        report.outcome = over
+
+    def _path_column(self, half: HalfTurn, index: int) -> int | None:
+        seen = 0
+        for move in half.moves:
+            seen += move.repeat
+            if index < seen:
+                return move.column or None
+        return None
+
+    def _since(self, before: int) -> tuple[Finding, ...]:
+        return tuple(self.findings[before:])
+
+    def _check_result(self) -> None:
+        record, report = self.record, self.report
+        if report.stopped or record.has_syntax_error:
+            return
+        replayed = report.outcome
+        declared: list[tuple[str, str, int | None, int | None]] = []
+        if record.result is not None and record.result != "*":
+            where = "the .mat Wins line" if record.format == "mat" else "the result"
+            declared.append((record.result, where, record.result_line, record.result_column))
+        tag = record.tags.get("Result")
+        if tag is not None and tag.strip() in _RESULTS:
+            declared.append((tag.strip(), "the Result tag", self.tag_line("Result"), 1))
+        for value, where, line, column in declared:
+            if replayed is None:
+                self.add("wrong-result", f"{where} says {value}, but the game is not over"
+                         " (R9).", line, column)
+            elif value != replayed.result_string:
+                self.add("wrong-result", f"{where} says {value}, but the replay gives"
+                         f" {replayed.result_string} ({_describe(replayed)}, R9).", line, column)
+        if replayed is None and not declared and (record.result in (None, "*")):
+            line = record.result_line
+            if line is None and record.half_turns:
+                line = record.half_turns[-1].line
+            self.add("unfinished", "the record ends before the game does"
+                     f" ({'*' if record.result == '*' else 'no result'}).", line,
+                     record.result_column)
+
+    def _finish(self) -> GameReport:
+        self.findings.sort(key=_finding_order)
+        self.report.findings = self.findings
+        return self.report
+
+
+def _finding_order(f: Finding) -> tuple[int, int]:
+    return (f.line if f.line is not None else 0, f.column if f.column is not None else 0)
+
+
+def _draw() -> Outcome:
+    return Outcome(winner=None, points=0, kind="draw")
+
+
+def _side(side: Side | None) -> str:
+    return "White" if side is Side.WHITE else "Black"
+
+
+def _roll(half: HalfTurn) -> str:
+    return f"{half.dice[0]}-{half.dice[1]}"
+
+
+def _describe(out: Outcome) -> str:
+    if out.winner is None:
+        return "a draw"
+    return f"{_side(out.winner)} wins by {out.kind}"
+
+
+def validate_games(
+    records: Iterable[GameRecord], rules: Ruleset | None = None
+) -> Iterator[GameReport]:
+    """Validate a file's games in order, checking match scores across them.
+
+    Besides :func:`validate` on each game, the ``Score`` tag (or ``.mat``
+    score line) of a match game must equal the points of the earlier games
+    of the same match in the same stream (same ``Match`` value and players,
+    ``Game`` numbers consecutive, game 1 at ``0-0``); otherwise
+    ``wrong-result`` (R9, R10) at the ``Score`` tag.
+    """
+    matches: dict[tuple[str, str | None, str | None], tuple[int, int, int]] = {}
+    for record in records:
+        report = validate(record, rules)
+        _check_score(report, matches)
+        yield report
+
+
+def _check_score(
+    report: GameReport, matches: dict[tuple[str, str | None, str | None], tuple[int, int, int]]
+) -> None:
+    record = report.record
+    tags = record.tags
+    match, game = tags.get("Match"), tags.get("Game")
+    if match is None or game is None or not game.strip().isdigit():
+        return
+    key = (match.strip(), record.white, record.black)
+    number = int(game)
+    expected: tuple[int, int] | None = None
+    if number == 1:
+        expected = (0, 0)
+    elif key in matches and matches[key][0] == number - 1:
+        expected = matches[key][1:]
+    score = tags.get("Score")
+    parsed = _SCORE.match(score) if score is not None else None
+    if parsed and expected is not None:
+        written = (int(parsed[1]), int(parsed[2]))
+        if written != expected:
+            finding = Finding(
+                "wrong-result",
+                f"Score {score!r} before game {number}, but the earlier games of this match"
+                f" give {expected[0]}-{expected[1]} (R9, R10).",
+                file=record.file, game=record.index,
+                line=record.tag_lines.get("Score", record.line), column=1,
+            )
+            report.findings.append(finding)
+            report.findings.sort(key=_finding_order)
+    base = expected if expected is not None else (
+        (int(parsed[1]), int(parsed[2])) if parsed else None
+    )
+    if base is None:
+        matches.pop(key, None)
+        return
+    white, black = base
+    if report.outcome is not None and report.outcome.winner is not None:
+        if report.outcome.winner is Side.WHITE:
+            white += report.outcome.points
+        else:
+            black += report.outcome.points
+    matches[key] = (number, white, black)
+
+
+def validate_source(
+    source: str | os.PathLike[str] | IO[str] | IO[bytes], rules: Ruleset | None = None
+) -> Iterator[GameReport]:
+    """Read and validate every game of a file (path or open file).
+
+    Raises:
+        OSError: the file cannot be opened or read.
+    """
+    return validate_games(read_games(source), rules)
