@@ -96,7 +96,7 @@ from __future__ import annotations
 import glob
 import math
 import os
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -105,10 +105,13 @@ from typing import TYPE_CHECKING, Any
 import pandas as pd
 
 from narde_notation.findings import Finding
-from narde_notation.record import OFF, GameRecord, HalfTurn, Move
+from narde_notation.record import OFF, GameRecord, Move
+from narde_notation.side import Side
 
 if TYPE_CHECKING:
-    from narde_notation.validate import GameReport
+    from narde_notation.position import Position
+    from narde_notation.ruleset import Ruleset
+    from narde_notation.validate import GameReport, TurnReplay
 
 __all__ = [
     "EXTENSIONS",
@@ -121,15 +124,35 @@ __all__ = [
     "Summary",
     "dice_fairness",
     "expand_paths",
+    "file_table",
     "findings_frame",
     "games_frame",
     "per_file",
     "player_table",
-    "file_table",
     "summary",
     "tables",
     "turns_frame",
 ]
+
+_WHITE, _BLACK = Side.WHITE, Side.BLACK
+_SIDE_NAME = {Side.WHITE: "white", Side.BLACK: "black"}
+
+
+def _roll_info(d1: int, d2: int) -> tuple[str, int, int, int]:
+    hi, lo = max(d1, d2), min(d1, d2)
+    return f"{hi}{lo}", hi, lo, 4 * hi if hi == lo else hi + lo
+
+
+class _RollTable(dict[tuple[int, int], tuple[str, int, int, int]]):
+    """dice as written (either order) -> (roll "65", higher die, lower die, pips rolled)."""
+
+    def __missing__(self, key: tuple[int, int]) -> tuple[str, int, int, int]:
+        value = _roll_info(*key)
+        self[key] = value
+        return value
+
+
+_ROLL_INFO = _RollTable()
 
 #: File name endings read when a folder is given.
 EXTENSIONS = (".txt", ".mat", ".nrd")
@@ -260,14 +283,16 @@ class FileTables:
         games, turns, findings: frames with :data:`GAME_COLUMNS`,
             :data:`TURN_COLUMNS`, :data:`FINDING_COLUMNS`.
         files: the files read, in order.
-        missing: files that could not be read: path -> the OS error's text.
+        problems: files that could not be read, or not to the end: path ->
+            the reason (the OS error's text; or ``"reader failed after N
+            games: …"`` should the reader raise, the games before kept).
     """
 
     games: pd.DataFrame
     turns: pd.DataFrame
     findings: pd.DataFrame
     files: list[str] = field(default_factory=list)
-    missing: dict[str, str] = field(default_factory=dict)
+    problems: dict[str, str] = field(default_factory=dict)
 
     @staticmethod
     def concat(parts: Sequence[FileTables]) -> FileTables:
@@ -278,23 +303,23 @@ class FileTables:
         def cat(frames: list[pd.DataFrame], columns: dict[str, str]) -> pd.DataFrame:
             frames = [f for f in frames if len(f)]
             if not frames:
-                return _typed(dict.fromkeys(columns, []), columns)
+                return _typed({key: [] for key in columns}, columns)
             if len(frames) == 1:
                 return frames[0].reset_index(drop=True)
             out = pd.concat(frames, ignore_index=True)
             return _retype(out, columns)
 
-        missing: dict[str, str] = {}
+        problems: dict[str, str] = {}
         files: list[str] = []
         for p in parts:
-            missing.update(p.missing)
+            problems.update(p.problems)
             files.extend(p.files)
         return FileTables(
             games=cat([p.games for p in parts], GAME_COLUMNS),
             turns=cat([p.turns for p in parts], TURN_COLUMNS),
             findings=cat([p.findings for p in parts], FINDING_COLUMNS),
             files=files,
-            missing=missing,
+            problems=problems,
         )
 
 
@@ -303,7 +328,7 @@ def _retype(frame: pd.DataFrame, columns: dict[str, str]) -> pd.DataFrame:
         if dtype == "category" and name == "kind":
             frame[name] = pd.Categorical(frame[name], categories=list(KINDS))
         elif str(frame[name].dtype) != dtype and dtype != "str":
-            frame[name] = frame[name].astype(dtype)
+            frame[name] = frame[name].astype(dtype)  # type: ignore[call-overload]
     return frame
 
 
@@ -314,17 +339,17 @@ def _typed(data: dict[str, list[Any]], columns: dict[str, str]) -> pd.DataFrame:
         if dtype == "category":
             out[name] = pd.Categorical(values, categories=list(KINDS))
         elif dtype == "str":
-            out[name] = pd.array(values, dtype="str") if values else pd.array([], dtype="str")
+            out[name] = pd.array(values, dtype="str")
         else:
-            out[name] = pd.array(values, dtype=dtype)
+            out[name] = pd.array(values, dtype=dtype)  # type: ignore[call-overload]
     return pd.DataFrame(out)
 
 
 def _empty_tables() -> FileTables:
     return FileTables(
-        games=_typed(dict.fromkeys(GAME_COLUMNS, []), GAME_COLUMNS),
-        turns=_typed(dict.fromkeys(TURN_COLUMNS, []), TURN_COLUMNS),
-        findings=_typed(dict.fromkeys(FINDING_COLUMNS, []), FINDING_COLUMNS),
+        games=_typed({key: [] for key in GAME_COLUMNS}, GAME_COLUMNS),
+        turns=_typed({key: [] for key in TURN_COLUMNS}, TURN_COLUMNS),
+        findings=_typed({key: [] for key in FINDING_COLUMNS}, FINDING_COLUMNS),
     )
 
 
@@ -333,10 +358,6 @@ def _move_text(move: Move) -> str:
         return move.text
     path = "/".join("off" if p == OFF else ("bar" if p == 25 else str(p)) for p in move.path)
     return f"{path}({move.repeat})" if move.repeat > 1 else path
-
-
-def _moves_text(ht: HalfTurn) -> str:
-    return " ".join(_move_text(m) for m in ht.moves)
 
 
 def _parse_int(text: str | None) -> int | None:
@@ -349,20 +370,15 @@ def _parse_int(text: str | None) -> int | None:
 
 
 def _side_name(side: Any) -> str | None:
-    return None if side is None else side.name_lower  # type: ignore[no-any-return]
+    return None if side is None else str(side.name_lower)
 
 
-def _ruleset_from_tag(tag: str | None) -> Any:
+def _ruleset_from_tag(tag: str | None) -> Ruleset | None:
     if tag is None:
         return None
     from narde_notation.ruleset import Ruleset
 
-    parse: Callable[[str], Any] | None = getattr(Ruleset, "from_tag", None)
-    if parse is None:
-        parse = getattr(Ruleset, "parse", None)
-    if parse is None:  # pragma: no cover - contract fallback
-        return Ruleset(tag)
-    return parse(tag)
+    return Ruleset.from_tag(tag)
 
 
 def _rows_for_game(
@@ -433,80 +449,122 @@ def _rows_for_game(
 
     # findings rows
     for f in findings:
-        fnd["file"].append(file)
-        fnd["game"].append(f.game if f.game is not None else index)
-        fnd["line"].append(f.line)
-        fnd["column"].append(f.column)
-        fnd["code"].append(f.code)
-        fnd["severity"].append(f.severity.value)
-        fnd["rule"].append(f.rule)
-        fnd["message"].append(f.message)
+        _finding_row(fnd, f, file, index)
 
-    # turn rows
+    # turn rows: the columns that need only the record, one comprehension each
+    n = len(half_turns)
+    if not n:
+        return
+    info = [_ROLL_INFO[ht.dice] for ht in half_turns]
+    t["file"].extend([file] * n)
+    t["game"].extend([index] * n)
+    t["ply"].extend(range(n))
+    t["side"].extend([_SIDE_NAME[ht.side] for ht in half_turns])
+    t["roll"].extend([x[0] for x in info])
+    t["die1"].extend([x[1] for x in info])
+    t["die2"].extend([x[2] for x in info])
+    t["pips_rolled"].extend([x[3] for x in info])
+    t["moves"].extend(
+        [" ".join([m.text or _move_text(m) for m in ht.moves]) for ht in half_turns]
+    )
+    opening = t["opening"]
+    opening.extend([False] * n)
+    if "Position" not in record.tags and "reroll" not in tag.split(","):
+        opening[-n] = True
+
+    # the columns that need the replay
     replays = report.turns if report is not None else []
-    opening_possible = "Position" not in record.tags and "reroll" not in tag.split(",")
-    n_rep = len(replays)
-    prev: tuple[int, int] | None = None
-    t_file, t_game, t_ply, t_side = t["file"], t["game"], t["ply"], t["side"]
-    t_roll, t_d1, t_d2, t_moves = t["roll"], t["die1"], t["die2"], t["moves"]
-    t_wp, t_bp, t_rolled, t_played = t["white_pips"], t["black_pips"], t["pips_rolled"], t[
-        "pips_played"
+    t_codes = t["codes"]
+    t_codes.extend(
+        [",".join(sorted({f.code for f in tr.findings})) if tr.findings else "" for tr in replays]
+    )
+    pip_rows = _pip_rows(record, replays)
+    t["white_pips"].extend([r[0] for r in pip_rows])
+    t["black_pips"].extend([r[1] for r in pip_rows])
+    t["pips_played"].extend([r[2] for r in pip_rows])
+    t["pips_lost"].extend([r[3] for r in pip_rows])
+    t_wp, t_bp, t_played, t_lost = t["white_pips"], t["black_pips"], t["pips_played"], t[
+        "pips_lost"
     ]
-    t_lost, t_codes, t_rep, t_open = t["pips_lost"], t["codes"], t["replayed"], t["opening"]
-    for ply, ht in enumerate(half_turns):
-        d1, d2 = ht.dice
-        if d2 > d1:
-            d1, d2 = d2, d1
-        rolled = 4 * d1 if d1 == d2 else d1 + d2
-        white = ht.side.value == "W"
-        t_file.append(file)
-        t_game.append(index)
-        t_ply.append(ply)
-        t_side.append("white" if white else "black")
-        t_roll.append(f"{d1}{d2}")
-        t_d1.append(d1)
-        t_d2.append(d2)
-        t_moves.append(_moves_text(ht))
-        t_rolled.append(rolled)
-        t_open.append(ply == 0 and opening_possible)
-        if ply < n_rep:
-            tr = replays[ply]
+    rest = n - len(replays)
+    if rest > 0:
+        t_codes.extend([""] * rest)
+        for col in (t_wp, t_bp, t_played, t_lost):
+            col.extend([None] * rest)
+    t["replayed"].extend([True] * (n - rest) + [False] * rest)
+
+
+_PipRow = tuple[int | None, int | None, int | None, int | None]
+_NO_PIPS: _PipRow = (None, None, None, None)
+
+
+def _pip_rows(record: GameRecord, replays: Sequence[TurnReplay]) -> list[_PipRow]:
+    """(white pips, black pips, pips played, pips lost) after each replayed half-turn.
+
+    Fast path: a move applied as written drops its mover's pip count by
+    ``first point - last point`` of its path in the mover's own numbering
+    (``off`` = 0, so a bear-off counts only the point), the opponent's count
+    never changes (no hitting, R4).  The running counts are checked against
+    the position after the last applied half-turn; on any disagreement (or
+    ``absolute`` numbering) every count is taken from the positions instead.
+    """
+    if not replays:
+        return []
+    rows: list[_PipRow] = []
+    if record.numbering == "own":
+        w, b = replays[0].before.pip_counts()
+        last_after: Position | None = None
+        ok = True
+        for tr in replays:
             after = tr.after
-            if prev is None:
-                prev = tr.before.pip_counts()
-            codes = ",".join(sorted({f.code for f in tr.findings})) if tr.findings else ""
-            t_codes.append(codes)
-            t_rep.append(True)
             if after is None:
-                t_wp.append(None)
-                t_bp.append(None)
-                t_played.append(None)
-                t_lost.append(None)
-                prev = None
+                rows.append(_NO_PIPS)
+                rows.extend([_NO_PIPS] * (len(replays) - len(rows)))
+                break
+            ht = tr.half_turn
+            played = 0
+            for move in ht.moves:
+                path = move.path
+                if path[0] > 24 or path[-1] > 24:  # bar: cannot be applied
+                    ok = False
+                    break
+                played += (path[0] - path[-1]) * move.repeat
+            if ht.side is _WHITE:
+                w -= played
             else:
-                pips = after.pip_counts()
-                played = prev[0] - pips[0] if white else prev[1] - pips[1]
-                t_wp.append(pips[0])
-                t_bp.append(pips[1])
-                t_played.append(played)
-                t_lost.append(rolled - played)
-                prev = pips
-        else:
-            t_codes.append("")
-            t_rep.append(False)
-            t_wp.append(None)
-            t_bp.append(None)
-            t_played.append(None)
-            t_lost.append(None)
+                b -= played
+            rows.append((w, b, played, _ROLL_INFO[ht.dice][3] - played))
+            last_after = after
+        if ok and last_after is not None and last_after.pip_counts() == (w, b):
+            return rows
+        if ok and last_after is None and all(r is _NO_PIPS for r in rows):
+            return rows
+        rows = []
+    # slow path: from the positions
+    prev: tuple[int, int] | None = None
+    for tr in replays:
+        after = tr.after
+        if after is None:
+            rows.append(_NO_PIPS)
+            prev = None
+            continue
+        if prev is None:
+            prev = tr.before.pip_counts()
+        pips = after.pip_counts()
+        played = prev[0] - pips[0] if tr.half_turn.side is _WHITE else prev[1] - pips[1]
+        rows.append((pips[0], pips[1], played, _ROLL_INFO[tr.half_turn.dice][3] - played))
+        prev = pips
+    return rows
 
 
 def _file_tables(
     path: str,
     rules: str | None = None,
     records: Iterable[GameRecord] | None = None,
-    replay: bool = True,
 ) -> FileTables:
-    from narde_notation.validate import validate
+    """Read (unless ``records`` given), replay with the match-score checks of
+    :func:`narde_notation.validate.validate_games`, and tabulate."""
+    from narde_notation.validate import validate_games
 
     ruleset = _ruleset_from_tag(rules)
     g: dict[str, list[Any]] = {c: [] for c in GAME_COLUMNS}
@@ -516,26 +574,76 @@ def _file_tables(
         from narde_notation.reader import read_games
 
         records = read_games(path)
-    for record in records:
-        report: GameReport | None = None
-        replay_error: str | None = None
-        if replay:
+    problems: dict[str, str] = {}
+    source = iter(records)
+    current: list[GameRecord] = []  # the record being replayed
+
+    def tap() -> Iterator[GameRecord]:
+        while True:
             try:
-                report = validate(record, ruleset)
-            except Exception as exc:  # one bad game never stops the archive
-                replay_error = f"{type(exc).__name__}: {exc}"
-        else:
-            replay_error = "not replayed"
-        if report is None:
-            _rows_for_game(record, None, replay_error, rules, g, t, fnd, path)
-        else:
-            _rows_for_game(record, report, None, rules, g, t, fnd, path)
+                record = next(source)
+            except StopIteration:
+                return
+            except OSError:
+                raise
+            except Exception as exc:  # the reader never raises on text; if it does, say so
+                problems[path] = (
+                    f"reader failed after {len(g['game'])} games: {type(exc).__name__}: {exc}"
+                )
+                return
+            if _is_file_level(record):
+                for f in record.findings:
+                    _finding_row(fnd, f, path, None)
+                continue
+            current[:] = [record]
+            yield record
+
+    reports = validate_games(tap(), ruleset)
+    while True:
+        try:
+            report = next(reports)
+        except StopIteration:
+            break
+        except OSError:
+            raise
+        except Exception as exc:  # one bad game never stops the archive
+            if not current:
+                raise
+            failed = current.pop()
+            _rows_for_game(failed, None, f"{type(exc).__name__}: {exc}", rules, g, t, fnd, path)
+            reports = validate_games(tap(), ruleset)  # go on with the records left
+            continue
+        current.clear()
+        _rows_for_game(report.record, report, None, rules, g, t, fnd, path)
     return FileTables(
         games=_typed(g, GAME_COLUMNS),
         turns=_typed(t, TURN_COLUMNS),
         findings=_typed(fnd, FINDING_COLUMNS),
         files=[path],
+        problems=problems,
     )
+
+
+def _is_file_level(record: GameRecord) -> bool:
+    """A record that stands for a file with no game (empty file): findings only."""
+    return (
+        not record.tags
+        and not record.half_turns
+        and record.result is None
+        and bool(record.findings)
+        and all(f.game is None for f in record.findings)
+    )
+
+
+def _finding_row(fnd: dict[str, list[Any]], f: Finding, file: str, game: int | None) -> None:
+    fnd["file"].append(file)
+    fnd["game"].append(f.game if f.game is not None else game)
+    fnd["line"].append(f.line)
+    fnd["column"].append(f.column)
+    fnd["code"].append(f.code)
+    fnd["severity"].append(f.severity.value)
+    fnd["rule"].append(f.rule)
+    fnd["message"].append(f.message)
 
 
 def per_file(path: str, rules: str | None = None) -> FileTables:
@@ -550,7 +658,7 @@ def per_file(path: str, rules: str | None = None) -> FileTables:
 
     Returns:
         :class:`FileTables` of that file.  A file that cannot be opened
-        gives empty tables and ``missing == {path: reason}``; it never raises
+        gives empty tables and ``problems == {path: reason}``; it never raises
         on bad text (problems are findings, see the module docstring).
 
     Raises:
@@ -562,7 +670,7 @@ def per_file(path: str, rules: str | None = None) -> FileTables:
     except OSError as exc:
         out = _empty_tables()
         out.files = [path]
-        out.missing = {path: exc.strerror or str(exc)}
+        out.problems = {path: exc.strerror or str(exc)}
         return out
 
 
@@ -636,9 +744,9 @@ def tables(
     """
     files = expand_paths(paths)
     out = FileTables.concat(list(iter_tables(files, rules, jobs)))
-    if out.missing:
-        path, why = next(iter(out.missing.items()))
-        raise FileNotFoundError(2, why, path)
+    for path, why in out.problems.items():
+        if not os.path.exists(path):
+            raise FileNotFoundError(2, why, path)
     return out
 
 
@@ -715,7 +823,8 @@ class DiceFairness:
             rows.append(
                 {"what": "face", "value": str(face), "count": int(count), "expected": 2 * n / 6}
             )
-        for roll, count in self.rolls.items():
+        for roll_key, count in self.rolls.items():
+            roll = str(roll_key)
             p = 1 / 36 if roll[0] == roll[1] else 2 / 36
             rows.append({"what": "roll", "value": roll, "count": int(count), "expected": n * p})
         return pd.DataFrame(rows)
@@ -874,7 +983,7 @@ class Summary:
 
     Attributes:
         overview: a Series name -> number (int or float): games, files,
-            missing_files, valid, share_valid, finished, decided, white_wins,
+            unreadable_files, valid, share_valid, finished, decided, white_wins,
             black_wins, draws, oyn, mars, koks, mars_rate (mars / decided),
             koks_rate (koks / decided), first_mover_wins,
             first_mover_win_rate (/ decided) with first_mover_ci_low/high
@@ -1033,8 +1142,16 @@ class Summary:
 
         chunks = []
         for title, frame in self.sections():
+            preformatted = title in ("Overview", "Dice fairness")
             body = (
-                tabulate(frame, headers="keys", tablefmt=tablefmt, floatfmt=".4g")
+                tabulate(
+                    frame,
+                    headers="keys",
+                    tablefmt=tablefmt,
+                    floatfmt=".4g",
+                    disable_numparse=preformatted,
+                    colalign=("left", "right") if preformatted else None,
+                )
                 if len(frame)
                 else "(none)"
             )
@@ -1188,7 +1305,7 @@ def _summary(ft: FileTables) -> Summary:
     ov: dict[str, float | int] = {
         "games": n,
         "files": int(games["file"].nunique()) if n else len(ft.files),
-        "missing_files": len(ft.missing),
+        "unreadable_files": len(ft.problems),
         "valid": int(valid.sum()),
         "share_valid": _rate(int(valid.sum()), n),
         "skipped": n - int(valid.sum()),

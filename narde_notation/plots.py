@@ -96,6 +96,11 @@ def race_data(game: GameReport | GameRecord | pd.DataFrame) -> pd.DataFrame:
 
 
 def _title_of(game: Any) -> str | None:
+    if isinstance(game, pd.DataFrame):
+        if not len(game):
+            return None
+        first = game.iloc[0]
+        return f"{str(first['file']).replace(chr(92), '/').rsplit('/', 1)[-1]} game {first['game']}"
     record = getattr(game, "record", game)
     if isinstance(record, GameRecord):
         w, b = record.white or "White", record.black or "Black"
@@ -190,7 +195,7 @@ def plot_game_lengths(games: pd.DataFrame, ax: Axes | None = None) -> Axes:
     lengths = games.loc[valid, "half_turns"].to_numpy(dtype=float)
     if len(lengths):
         lo, hi = int(lengths.min()), int(lengths.max())
-        bins = np.arange(lo, hi + 2, max(1, (hi - lo + 1) // 30 or 1))
+        bins = list(range(lo, hi + 2, max(1, (hi - lo + 1) // 30)))
         ax.hist(lengths, bins=bins, color="#2e86c1", edgecolor="white", label="games")
         med = float(np.median(lengths))
         ax.axvline(med, color="#922b21", linestyle="--", label=f"median {med:g}")

@@ -212,11 +212,10 @@ class _Replay:
             return Position.initial()
         try:
             return Position.from_string(tag)
-        except PositionError as exc:
-            code = "bad-position"
-        except NotationError as exc:
-            code = "bad-tag"
-        self.add(code, f"Position tag {tag!r}: {exc}." + _STOP, self.tag_line("Position"), 1)
+        except (NotationError, PositionError) as exc:
+            code = "bad-position" if isinstance(exc, PositionError) else "bad-tag"
+            problem = str(exc)
+        self.add(code, f"Position tag {tag!r}: {problem}." + _STOP, self.tag_line("Position"), 1)
         return None
 
     def _check_tags(self) -> None:
@@ -268,7 +267,14 @@ class _Replay:
         turn_offset = 1 if first is Side.BLACK else 0
         pending_reply = False  # last-roll-draw: the first mover finished, the other may reply
         over: Outcome | None = None
-        for ply, half in enumerate(record.half_turns):
+        half_turns = record.half_turns
+        syntax_lines = [f.line for f in record.findings if f.code == "syntax" and f.line]
+        if syntax_lines:
+            # A game cut short by a syntax error: replay what stands before the
+            # broken line only (its half-turns may have been read in part).
+            cut = min(syntax_lines)
+            half_turns = [half for half in half_turns if half.line < cut]
+        for ply, half in enumerate(half_turns):
             before = len(self.findings)
             if over is not None:
                 self.add("game-over",

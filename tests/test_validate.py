@@ -105,7 +105,7 @@ def test_wrong_result_token_and_tag() -> None:
     text = '[Result "0-1"]\n[Position "1 / 1 / W"]\n\n1. 21: 1/off\n2-0\n'
     found = codes(replay(text))
     assert ("wrong-result", 1) in found
-    assert ("wrong-result", 4) in found
+    assert ("wrong-result", 5) in found
 
 
 def test_bad_tags_and_bad_position() -> None:

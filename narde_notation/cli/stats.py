@@ -18,7 +18,7 @@ import io
 import json
 import os
 import sys
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -52,7 +52,7 @@ def run_dask(
 
     from narde_notation.frames import per_file
 
-    with Client(address, set_as_default=False) as client:
+    with Client(address, set_as_default=False) as client:  # type: ignore[no-untyped-call]
         futures = client.map(per_file, list(files), rules=rules, pure=False)
         try:
             for fut in futures:
@@ -68,6 +68,11 @@ def _stdin_tables(text: str, rules: str | None) -> FileTables:
     return _file_tables("<stdin>", rules, records=read_games(io.StringIO(text)))
 
 
+def _prefetch() -> None:
+    import scipy.stats  # noqa: F401
+    import tabulate  # noqa: F401
+
+
 def _render(frame: pd.DataFrame, fmt: str) -> str:
     if fmt == "csv":
         return frame.to_csv()
@@ -77,7 +82,7 @@ def _render(frame: pd.DataFrame, fmt: str) -> str:
     from tabulate import tabulate
 
     tablefmt = "github" if fmt == "markdown" else "simple"
-    return tabulate(frame, headers="keys", tablefmt=tablefmt, floatfmt=".4g") + "\n"
+    return str(tabulate(frame, headers="keys", tablefmt=tablefmt, floatfmt=".4g")) + "\n"
 
 
 def _render_summary(s: Summary, fmt: str) -> str:
@@ -99,7 +104,7 @@ def _write_plots(directory: str, ft: FileTables) -> list[str]:
     out = Path(directory)
     out.mkdir(parents=True, exist_ok=True)
     written = []
-    jobs: list[tuple[str, Any]] = [
+    jobs: list[tuple[str, Callable[[Any], Any]]] = [
         ("mars_rate.png", lambda ax: plots.plot_mars_rate(ft.games, ax=ax)),
         ("game_lengths.png", lambda ax: plots.plot_game_lengths(ft.games, ax=ax)),
         ("dice.png", lambda ax: plots.plot_dice(ft.turns, ax=ax)),
@@ -121,19 +126,6 @@ def _write_plots(directory: str, ft: FileTables) -> list[str]:
         finally:
             plt.close(fig)
     return written
-
-
-class _NullStream:
-    """Swallows the progress bar when it should not show."""
-
-    def write(self, text: str) -> int:
-        return len(text)
-
-    def flush(self) -> None:
-        pass
-
-    def isatty(self) -> bool:
-        return False
 
 
 @click.command(context_settings={"help_option_names": ["-h", "--help"]})
@@ -205,8 +197,8 @@ def narde_stats(
     files = [f for f in expanded.files if f != STDIN]
     parts: list[FileTables] = []
     if STDIN in expanded.files:
-        parts.append(_stdin_tables(click.get_text_stream("stdin").read(), rules_tag))
-    stderr = click.get_text_stream("stderr")
+        parts.append(_stdin_tables(sys.stdin.read(), rules_tag))
+    stderr = sys.stderr
     show_bar = not quiet and stderr.isatty() and len(files) >= _PROGRESS_MIN_FILES
     if scheduler is not None:
         try:
@@ -225,15 +217,17 @@ def narde_stats(
             results,
             length=len(files),
             label="reading",
-            file=stderr if show_bar else _NullStream(),  # type: ignore[arg-type]
+            file=stderr if show_bar else io.StringIO(),
         ) as bar:
             for part in bar:
+                if not parts:
+                    _prefetch()  # overlaps the summary's imports with the workers
                 parts.append(part)
     except (OSError, TimeoutError) as exc:
         click.echo(f"narde-stats: error: scheduler {scheduler}: {exc}", err=True)
         sys.exit(2)
     ft = FileTables.concat(parts)
-    for path, why in ft.missing.items():
+    for path, why in ft.problems.items():
         problems.append(f"{path}: cannot read: {why}")
 
     s = summary(ft)

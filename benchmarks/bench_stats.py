@@ -1,0 +1,106 @@
+"""Time ``narde-stats`` against ``narde-validate`` on the benchmark archive.
+
+Goal (issue): ``narde-stats`` within 1.3x of ``narde-validate``'s time on
+``../shared/corpus/archive`` (5000 games).  Both run as fresh processes with
+the same ``--jobs``, alternately, ``--repeat`` times; the best and the median
+wall times are printed with their ratio.  The stats run's JSON output is
+also reconciled with ``archive/SUMMARY.json`` (results, kinds, wins, draws,
+first-mover wins).
+
+Usage::
+
+    python benchmarks/bench_stats.py [--archive DIR] [--jobs N] [--repeat K]
+
+Exit 0 when the totals reconcile (the timing goal is reported, not enforced:
+timings depend on the machine and its load).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import statistics
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+ARCHIVE = ROOT.parent / "shared" / "corpus" / "archive"
+STATS = "from narde_notation.cli.stats import narde_stats; narde_stats()"
+VALIDATE = "from narde_notation.cli.validate import narde_validate; narde_validate()"
+
+
+def run(code: str, args: list[str]) -> tuple[float, str]:
+    start = time.perf_counter()
+    done = subprocess.run(
+        [sys.executable, "-c", code, *args],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    elapsed = time.perf_counter() - start
+    if done.returncode not in (0, 1):
+        sys.exit(f"failed ({done.returncode}): {done.stderr[-2000:]}")
+    return elapsed, done.stdout
+
+
+def reconcile(output: str, summary_path: Path) -> list[str]:
+    """Differences between the stats JSON and SUMMARY.json (empty = all equal)."""
+    got = json.loads(output)
+    want = json.loads(summary_path.read_text(encoding="utf-8"))
+    ov = got["overview"]
+    problems = []
+    checks = {
+        "games": (ov["games"], want["games"]),
+        "files": (ov["files"], want["files"]),
+        "half_turns": (ov["half_turns_total"], want["half_turns"]),
+        "results": (got["results"], want["results"]),
+        "kinds": ({k: v for k, v in got["kinds"].items() if v or k in want["kinds"]},
+                  want["kinds"]),
+        "white_wins": (ov["white_wins"], want["white_wins"]),
+        "black_wins": (ov["black_wins"], want["black_wins"]),
+        "draws": (ov["draws"], want["draws"]),
+        "first_mover_wins": (ov["first_mover_wins"], want["first_mover_wins"]),
+    }
+    for name, (a, b) in checks.items():
+        if a != b:
+            problems.append(f"{name}: narde-stats {a} != SUMMARY.json {b}")
+    return problems
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--archive", type=Path, default=ARCHIVE)
+    parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
+    parser.add_argument("--repeat", type=int, default=3)
+    opts = parser.parse_args()
+    if not opts.archive.is_dir():
+        sys.exit(f"archive not found: {opts.archive}")
+    common = [str(opts.archive), "-q", "--jobs", str(opts.jobs)]
+    t_val: list[float] = []
+    t_stats: list[float] = []
+    output = ""
+    for _ in range(opts.repeat):
+        t_val.append(run(VALIDATE, common)[0])
+        elapsed, output = run(STATS, [*common, "--format", "json"])
+        t_stats.append(elapsed)
+    best = min(t_stats) / min(t_val)
+    med = statistics.median(t_stats) / statistics.median(t_val)
+    print(f"archive: {opts.archive} ({opts.jobs} jobs, {opts.repeat} runs each)")
+    print(f"narde-validate: best {min(t_val):.2f} s, median {statistics.median(t_val):.2f} s")
+    print(f"narde-stats:    best {min(t_stats):.2f} s, median {statistics.median(t_stats):.2f} s")
+    print(f"ratio stats/validate: best {best:.2f}x, median {med:.2f}x (goal <= 1.30x)")
+    summary_path = opts.archive / "SUMMARY.json"
+    if summary_path.is_file():
+        problems = reconcile(output, summary_path)
+        print("totals vs SUMMARY.json:", "all equal" if not problems else "DIFFER")
+        for p in problems:
+            print("  " + p)
+        return 1 if problems else 0
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

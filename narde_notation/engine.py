@@ -1,0 +1,1060 @@
+"""Legal turns and turn checking: rules R3–R8 of rules.md.
+
+Everything here works in the **mover's own numbering** (head 24, home
+6…1, ``OFF`` = 0 when bearing off).  A side's checkers are one packed
+integer (4 bits per own point, nibble 0 = borne off, see
+:mod:`narde_notation.position`), so a single checker step is two integer
+additions and a position is hashed as one int.
+
+Two entry points:
+
+* :func:`legal_turns` — every distinct end position a roll allows (R7
+  compulsory play, R5 head rule, R6 six-block, R8 bearing off, R4 closed
+  points), one :class:`Turn` each.
+* :func:`check_turn` — whether the moves a record wrote are a legal turn,
+  with :class:`~narde_notation.findings.Finding` objects when they are
+  not.  The common legal case is verified directly from the written moves
+  (no generation); legal turns are generated only for R7 questions (fewer
+  dice written than rolled, a pass).
+
+Readings of rules.md this module takes (none is contradicted by the
+shared corpus):
+
+* R6 "ahead" means an opposing checker **on the board** on an opponent
+  point below the block; borne-off checkers do not count, so with no
+  opposing checker on the board every six-block is illegal.  The per-step
+  check looks at blocks through the point a step newly occupies (an
+  illegal block already standing in a set-up position does not stop other
+  moves); under ``end-of-turn-block`` the whole final position is checked.
+* R5's first turn: a side is on its first turn until it has taken one
+  (a pass included); :class:`~narde_notation.position.Position` carries
+  the flags, set from "all 15 on the head" when read from a string.
+* A turn's steps are single-die steps (``24/18 18/13``), never merged.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from itertools import pairwise, permutations
+from typing import Any, NamedTuple
+
+from narde_notation.errors import NotationError
+from narde_notation.findings import Finding
+from narde_notation.position import Position
+from narde_notation.record import BAR, OFF
+from narde_notation.ruleset import Ruleset
+from narde_notation.side import Side
+
+__all__ = [
+    "Step",
+    "Turn",
+    "TurnCheck",
+    "check_turn",
+    "clear_caches",
+    "legal_turns",
+    "max_dice_used",
+    "parse_roll",
+]
+
+# ---------------------------------------------------------------- packed board
+_ONE = tuple(1 << (4 * p) for p in range(26))
+_NIB = tuple(15 << (4 * p) for p in range(26))
+#: low bit of the nibbles of points 1…24 (occupancy mask).
+_OCC = sum(1 << (4 * p) for p in range(1, 25))
+#: nibbles of own points p+1…6 (R8 higher-point test), index p in 1…6.
+_ABOVE = tuple(sum(_NIB[q] for q in range(p + 1, 7)) for p in range(7)) + (0,) * 19
+#: own point <-> opponent's own number for the same place (an involution).
+_FLIP = (0, *((x + 11) % 24 + 1 for x in range(1, 25)))
+_HEAD_SHIFT = 96  # 4 * 24
+_HOME_SHIFT = 28  # nibbles 7…24 start here: st >> 28 != 0 means a checker outside home
+_STANDARD = Ruleset()
+_NO_OPP = 25  # opp_min when the opponent has no checker on the board
+
+_RawStep = tuple[int, int, int]  # (from, to or OFF, die), mover's own numbering
+
+
+class Step(NamedTuple):
+    """One checker moved by one die, in the mover's own numbering.
+
+    ``to_point`` is ``OFF`` (0) when the checker is borne off (R8).
+    """
+
+    from_point: int
+    to_point: int
+    die: int
+
+    def __str__(self) -> str:
+        to = "off" if self.to_point == OFF else str(self.to_point)
+        return f"{self.from_point}/{to}"
+
+
+class Turn:
+    """A legal turn: its single-die steps in play order and the end position.
+
+    ``Turn(steps, position)``; immutable, compared by both fields.
+
+    Attributes:
+        steps: one :class:`Step` per die used (empty for a pass, R11); built
+            on first access when the engine made the turn.
+        position: the position after the turn, the other side to move, the
+            mover's first-turn flag cleared.
+    """
+
+    __slots__ = ("_position", "_raw", "_steps")
+
+    _position: Position
+    _raw: tuple[_RawStep, ...]
+    _steps: tuple[Step, ...] | None
+
+    def __init__(self, steps: Sequence[Step], position: Position) -> None:
+        object.__setattr__(self, "_steps", tuple(Step(*s) for s in steps))
+        object.__setattr__(self, "_raw", tuple(tuple(s) for s in steps))
+        object.__setattr__(self, "_position", position)
+
+    @classmethod
+    def _lazy(cls, raw: tuple[_RawStep, ...], position: Position) -> Turn:
+        turn = object.__new__(cls)
+        _SET_RAW(turn, raw)
+        _SET_STEPS(turn, None)
+        _SET_POSITION(turn, position)
+        return turn
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError("Turn is immutable")
+
+    @property
+    def steps(self) -> tuple[Step, ...]:
+        """The single-die steps in play order, mover's own numbering."""
+        steps = self._steps
+        if steps is None:
+            steps = tuple(Step(*s) for s in self._raw)
+            _SET_STEPS(self, steps)
+        return steps
+
+    @property
+    def position(self) -> Position:
+        """The end position (other side to move)."""
+        return self._position
+
+    @property
+    def dice_used(self) -> int:
+        """How many dice the turn uses (R7); 0 for a pass."""
+        return len(self._raw)
+
+    def notation(self) -> str:
+        """The moves as a record writes them, ``"24/18 18/13"``, ``"6/off 5/off"``; ``"pass"``."""
+        if not self._raw:
+            return "pass"
+        return " ".join(f"{p}/{'off' if t == OFF else t}" for p, t, _d in self._raw)
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Turn):
+            return NotImplemented
+        return self._raw == other._raw and self._position == other._position
+
+    def __hash__(self) -> int:
+        return hash((self._raw, self._position))
+
+    def __repr__(self) -> str:
+        return f"Turn({self.steps!r}, {self._position!r})"
+
+    def __str__(self) -> str:
+        return self.notation()
+
+
+_SET_RAW: Callable[[Turn, Any], None] = vars(Turn)["_raw"].__set__
+_SET_STEPS: Callable[[Turn, Any], None] = vars(Turn)["_steps"].__set__
+_SET_POSITION: Callable[[Turn, Any], None] = vars(Turn)["_position"].__set__
+
+
+@dataclass(frozen=True, slots=True)
+class TurnCheck:
+    """What :func:`check_turn` found.
+
+    Attributes:
+        legal: the written moves are a legal turn (R3–R8).
+        findings: empty when legal; otherwise usually one finding, the most
+            specific, with ``move`` = index of the path to blame (or ``None``).
+        position: the position after the moves applied as written, the other
+            side to move, whenever every move is physically possible (a
+            checker on its from point, every written stop not held by the
+            opponent) whatever the dice and rules; ``None`` when not.
+        steps: the single-die reading that was checked when one makes the
+            written moves legal step by step (also for ``not-max-dice`` /
+            ``not-higher-die``), else ``None``.
+    """
+
+    legal: bool
+    findings: list[Finding]
+    position: Position | None
+    steps: tuple[Step, ...] | None
+
+
+# ---------------------------------------------------------------- dice
+_ROLL = re.compile(r"\s*([1-6])\s*[-:]?\s*([1-6])\s*\Z")
+
+
+def parse_roll(roll: str | Sequence[int]) -> tuple[int, int]:
+    """Read a roll: ``"65"``, ``"56"``, ``"6-5"``, ``"6:5"`` or ``(6, 5)``; higher die first.
+
+    Raises:
+        NotationError: not two dice 1…6 (R12); the message names the bad part.
+    """
+    try:
+        known = _ROLLS.get(roll)
+    except TypeError:  # unhashable
+        known = None
+    if known is not None and not isinstance(roll[0], bool):
+        return known
+    if isinstance(roll, str):
+        m = _ROLL.match(roll)
+        if m is None:
+            raise NotationError(f"bad roll {roll!r}: expected two dice 1-6 such as 65, 6-5 or 6:5")
+        a, b = int(m.group(1)), int(m.group(2))
+    else:
+        try:
+            a, b = roll
+        except (TypeError, ValueError):
+            raise NotationError(f"bad roll {roll!r}: expected two dice") from None
+        for die in (a, b):
+            if isinstance(die, bool) or not isinstance(die, int) or not 1 <= die <= 6:
+                raise NotationError(f"bad die {die!r} in roll {roll!r}: dice show 1-6 (R12)")
+    return (a, b) if a >= b else (b, a)
+
+
+_ROLLS: dict[object, tuple[int, int]] = {}
+for _a in range(1, 7):
+    for _b in range(1, 7):
+        _hl = (max(_a, _b), min(_a, _b))
+        for _key in ((_a, _b), f"{_a}{_b}", f"{_a}-{_b}", f"{_a}:{_b}"):
+            _ROLLS[_key] = _hl
+
+# ---------------------------------------------------------------- per-turn context
+_OPP_CACHE: dict[int, tuple[int, int]] = {}
+
+
+def _opp_info(opp: int) -> tuple[int, int]:
+    """(closed mask over mover's own points, lowest opponent own point or 25)."""
+    info = _OPP_CACHE.get(opp)
+    if info is None:
+        closed = 0
+        low = _NO_OPP
+        for y in range(24, 0, -1):
+            if (opp >> (4 * y)) & 15:
+                closed |= 1 << _FLIP[y]
+                low = y
+        info = (closed, low)
+        if len(_OPP_CACHE) > 200_000:
+            _OPP_CACHE.clear()
+        _OPP_CACHE[opp] = info
+    return info
+
+
+def _head_limit(first_turn: bool, d1: int, d2: int, closed: int, rules: Ruleset) -> int:
+    """How many checkers may leave the head this turn (R5 and its variants)."""
+    if not first_turn or d1 != d2:
+        return 1
+    allowed = (6, 4) if rules.head_doubles_64 else (6, 4, 3)
+    if d1 not in allowed:
+        return 1
+    if rules.head_exception_strict:
+        # A single checker playing the double from the head must be stopped
+        # exactly by the opponent's head (own 12), all earlier stops open.
+        point = 24
+        for _ in range(4):
+            point -= d1
+            if closed >> point & 1:
+                return 2 if point == 12 else 1
+        return 1
+    return 2
+
+
+def _makes_block(st: int, t: int, opp_min: int) -> bool:
+    """R6 after a step that newly occupied own point ``t``: an illegal block through it?
+
+    Consecutive = along the opponent's path (opponent's own numbering, no
+    wrap from its 1 to its 24); legal only with an opponent checker on an
+    opponent point lower than the block's lowest point.
+    """
+    q = _FLIP[t]
+    lo = q
+    while lo > 1 and q - lo < 5 and st & _NIB[_FLIP[lo - 1]]:
+        lo -= 1
+    hi = q
+    while hi < 24 and hi - q < 5 and st & _NIB[_FLIP[hi + 1]]:
+        hi += 1
+    return hi - lo >= 5 and opp_min >= lo
+
+
+def _has_block(st: int, opp_min: int) -> bool:
+    """R6 on a whole position: six consecutive points with no opponent checker ahead."""
+    run = 0
+    for q in range(1, 25):
+        if st & _NIB[_FLIP[q]]:
+            run += 1
+            if run == 6 and opp_min >= q - 5:
+                return True
+        else:
+            run = 0
+    return False
+
+
+_Layer = dict[int, tuple[_RawStep, ...]]
+
+
+def _expand(
+    layer: _Layer, d: int, closed: int, opp_min: int, head_floor: int, block: bool
+) -> _Layer:
+    """All states one legal step of die ``d`` away from ``layer`` (deduplicated)."""
+    out: _Layer = {}
+    one = _ONE
+    nib = _NIB
+    for st, steps in layer.items():
+        occ = (st | st >> 1 | st >> 2 | st >> 3) & _OCC
+        while occ:
+            low = occ & -occ
+            occ ^= low
+            p = (low.bit_length() - 1) >> 2
+            t = p - d
+            if t > 0:
+                if closed >> t & 1:
+                    continue
+                if p == 24 and (st >> _HEAD_SHIFT) & 15 <= head_floor:
+                    continue
+                new = st - one[p] + one[t]
+                if block and not st & nib[t] and _makes_block(new, t, opp_min):
+                    continue
+                if new not in out:
+                    out[new] = (*steps, (p, t, d))
+            else:
+                if st >> _HOME_SHIFT:
+                    continue
+                if t < 0 and st & _ABOVE[p]:
+                    continue
+                new = st - one[p] + 1
+                if new not in out:
+                    out[new] = (*steps, (p, OFF, d))
+    return out
+
+
+class _Gen(NamedTuple):
+    max_dice: int
+    finals: _Layer
+    single_die: int  # the die a one-die turn uses (0 unless max_dice == 1)
+
+
+_GEN_CACHE: dict[tuple[int, int, bool, int, int, bool, int], _Gen] = {}
+
+
+def _generate(me: int, opp: int, first: bool, d1: int, d2: int, rules: Ruleset) -> _Gen:
+    """R7: end states of the turns using the most dice (and the higher die)."""
+    closed, opp_min = _opp_info(opp)
+    limit = _head_limit(first, d1, d2, closed, rules)
+    eot = rules.end_of_turn_block
+    key = (me, opp, first, d1, d2, eot, limit)
+    hit = _GEN_CACHE.get(key)
+    if hit is not None:
+        return hit
+    head_floor = ((me >> _HEAD_SHIFT) & 15) - limit
+    block = not eot
+    start: _Layer = {me: ()}
+
+    def legal_end(layer: _Layer) -> _Layer:
+        if not eot:
+            return layer
+        return {s: v for s, v in layer.items() if not _has_block(s, opp_min)}
+
+    result: _Gen | None = None
+    if d1 == d2:
+        layers = [start]
+        layer = start
+        for _ in range(4):
+            layer = _expand(layer, d1, closed, opp_min, head_floor, block)
+            if not layer:
+                break
+            layers.append(layer)
+        for k in range(len(layers) - 1, 0, -1):
+            finals = legal_end(layers[k])
+            if finals:
+                result = _Gen(k, finals, d1 if k == 1 else 0)
+                break
+    else:
+        hi1 = _expand(start, d1, closed, opp_min, head_floor, block)
+        lo1 = _expand(start, d2, closed, opp_min, head_floor, block)
+        both = _expand(hi1, d2, closed, opp_min, head_floor, block) if hi1 else {}
+        if lo1:
+            for s, v in _expand(lo1, d1, closed, opp_min, head_floor, block).items():
+                if s not in both:
+                    both[s] = v
+        finals = legal_end(both)
+        if finals:
+            result = _Gen(2, finals, 0)
+        else:
+            finals = legal_end(hi1)
+            if finals:
+                result = _Gen(1, finals, d1)
+            else:
+                finals = legal_end(lo1)
+                if finals:
+                    result = _Gen(1, finals, d2)
+    if result is None:
+        result = _Gen(0, start, 0)
+    if len(_GEN_CACHE) > 50_000:
+        _GEN_CACHE.clear()
+    _GEN_CACHE[key] = result
+    return result
+
+
+def clear_caches() -> None:
+    """Forget cached generation results (benchmarks measure cold runs)."""
+    _GEN_CACHE.clear()
+    _OPP_CACHE.clear()
+
+
+def _split(position: Position) -> tuple[Side, int, int, bool]:
+    side = position.side_to_move
+    if side is Side.WHITE:
+        return side, position._w, position._b, position._wfirst
+    return side, position._b, position._w, position._bfirst
+
+
+def _end_position(position: Position, side: Side, me: int) -> Position:
+    if side is Side.WHITE:
+        return Position._from_packed(me, position._b, Side.BLACK, False, position._bfirst)
+    return Position._from_packed(position._w, me, Side.WHITE, position._wfirst, False)
+
+
+def _rules(rules: Ruleset | None) -> Ruleset:
+    if rules is None:
+        return _STANDARD
+    if not isinstance(rules, Ruleset):
+        raise TypeError(f"rules must be a Ruleset, not {type(rules).__name__}")
+    return rules
+
+
+def legal_turns(
+    position: Position, dice: tuple[int, int] | str, rules: Ruleset | None = None
+) -> list[Turn]:
+    """Every legal turn of the side to move, one per distinct end position.
+
+    Args:
+        position: the position; its side to move moves.
+        dice: the roll, ``(6, 5)`` or ``"65"`` (any order).
+        rules: variants in force; ``None`` = standard.
+
+    Returns:
+        Turns using the most dice that can legally be used (R7, higher die
+        when only one can be), each step legal under R3 (exact pips,
+        forward, intermediate stops open), R4 (closed points), R5 (head
+        rule, first-turn doubles and variants), R6 (six-block after every
+        step, or at the end under ``end-of-turn-block``) and R8 (bearing
+        off).  A turn with no legal step is one pass :class:`Turn` (no
+        steps).  A side that has already borne off all 15 gets a pass.
+
+    Raises:
+        NotationError: a bad roll.
+    """
+    d1, d2 = parse_roll(dice)
+    rules = _rules(rules)
+    side, me, opp, first = _split(position)
+    gen = _generate(me, opp, first, d1, d2, rules)
+    return [
+        Turn._lazy(steps, _end_position(position, side, st)) for st, steps in gen.finals.items()
+    ]
+
+
+def max_dice_used(
+    position: Position, dice: tuple[int, int] | str, rules: Ruleset | None = None
+) -> int:
+    """How many dice every legal turn uses (R7): 0 (pass) … 2, or 4 on a double."""
+    d1, d2 = parse_roll(dice)
+    _side, me, opp, first = _split(position)
+    return _generate(me, opp, first, d1, d2, _rules(rules)).max_dice
+
+
+# ---------------------------------------------------------------- turn checking
+_PRIORITY = {
+    # order of preference among failures of equal depth (most specific first)
+    "six-block": 0,
+    "head-rule": 1,
+    "bear-off-higher-point": 2,
+    "bear-off-not-home": 3,
+    "closed-point": 4,
+    "no-checker": 5,
+}
+
+
+def _try_step(
+    st: int, p: int, d: int, closed: int, opp_min: int, head_floor: int, block: bool
+) -> int | str:
+    """One step by the rules: the new state, or the finding code that forbids it."""
+    if not (st >> (4 * p)) & 15:
+        return "no-checker"
+    t = p - d
+    if t > 0:
+        if closed >> t & 1:
+            return "closed-point"
+        if p == 24 and (st >> _HEAD_SHIFT) & 15 <= head_floor:
+            return "head-rule"
+        new = st - _ONE[p] + _ONE[t]
+        if block and not st & _NIB[t] and _makes_block(new, t, opp_min):
+            return "six-block"
+        return new
+    if st >> _HOME_SHIFT:
+        return "bear-off-not-home"
+    if t < 0 and st & _ABOVE[p]:
+        return "bear-off-higher-point"
+    return st - _ONE[p] + 1
+
+
+def _pair_options(a: int, b: int, dice: tuple[int, ...]) -> list[tuple[int, ...]]:
+    """Die sequences that carry a checker from ``a`` to ``b`` (or off) (R3, R8)."""
+    d1, d2 = dice[0], dice[1]
+    out: list[tuple[int, ...]] = []
+    if d1 == d2:
+        d = d1
+        if b == OFF:
+            k = -(-a // d)  # ceil: every earlier stop stays on the board
+            if k <= 4:
+                out.append((d,) * k)
+        else:
+            dist = a - b
+            if dist % d == 0 and 1 <= dist // d <= 4:
+                out.append((d,) * (dist // d))
+        return out
+    if b == OFF:
+        for n in (d1, d2):
+            if n >= a:
+                out.append((n,))
+        for x, y in ((d1, d2), (d2, d1)):
+            if x < a <= x + y:
+                out.append((x, y))
+        return out
+    dist = a - b
+    if dist == d1:
+        out.append((d1,))
+    if dist == d2:
+        out.append((d2,))
+    if dist == d1 + d2:
+        out.append((d1, d2))
+        out.append((d2, d1))
+    return out
+
+
+def _fmt(point: int) -> str:
+    if point == OFF:
+        return "off"
+    if point == BAR:
+        return "bar"
+    return str(point)
+
+
+def _path_text(path: tuple[int, ...]) -> str:
+    return "/".join(_fmt(p) for p in path)
+
+
+_POINT_SET = frozenset(range(BAR + 1))
+
+
+def _normalise_paths(paths: Sequence[Sequence[int]]) -> tuple[tuple[int, ...], ...]:
+    if type(paths) is list or type(paths) is tuple:
+        # Fast check for the usual shape: tuples of 2+ int points 0…25.
+        for path in paths:
+            if (
+                type(path) is not tuple
+                or len(path) < 2
+                or not _POINT_SET.issuperset(path)
+                or any(type(p) is not int for p in path)
+            ):
+                break
+        else:
+            return tuple(paths)
+    out: list[tuple[int, ...]] = []
+    for i, path in enumerate(paths):
+        try:
+            points = tuple(path)
+        except TypeError:
+            raise NotationError(f"move {i + 1} ({path!r}) is not a sequence of points") from None
+        if len(points) < 2:
+            raise NotationError(f"move {i + 1} ({path!r}) needs a from point and a to point")
+        for p in points:
+            if isinstance(p, bool) or not isinstance(p, int) or not 0 <= p <= BAR:
+                raise NotationError(f"bad point {p!r} in move {i + 1} ({path!r}): expected 0…25")
+        out.append(points)
+    return tuple(out)
+
+
+def _physical(
+    me: int, closed: int, paths: tuple[tuple[int, ...], ...]
+) -> tuple[int | None, tuple[str, int, str] | None]:
+    """Apply the moves as written, ignoring dice and rules (decision 4 of the corpus).
+
+    Tries the written order, then any order of the moves.  Returns the end
+    state, or ``None`` and the written order's failure (code, move, text).
+    """
+    first_failure: tuple[str, int, str] | None = None
+    orders: list[tuple[int, ...]] = [tuple(range(len(paths)))]
+    if len(paths) <= 5:
+        orders.extend(o for o in permutations(range(len(paths))) if o != orders[0])
+    for order in orders:
+        st = me
+        failure: tuple[str, int, str] | None = None
+        for i in order:
+            path = paths[i]
+            a = path[0]
+            if a in (OFF, BAR) or not (st >> (4 * a)) & 15:
+                failure = (
+                    "no-checker",
+                    i,
+                    f"no checker on point {_fmt(a)} to move {_path_text(path)}",
+                )
+                break
+            if any(b in (BAR,) for b in path[1:]):
+                failure = ("wrong-direction", i, f"{_path_text(path)} moves to the bar")
+                break
+            stop_closed = next((b for b in path[1:] if b != OFF and closed >> b & 1), None)
+            if stop_closed is not None:
+                failure = (
+                    "closed-point",
+                    i,
+                    f"{_path_text(path)} stops on point {stop_closed}, held by the opponent",
+                )
+                break
+            end = path[-1]
+            st = st - _ONE[a] + (1 if end == OFF else _ONE[end])
+        if failure is None:
+            return st, None
+        if first_failure is None:
+            first_failure = failure
+    return None, first_failure
+
+
+def check_turn(
+    position: Position,
+    dice: tuple[int, int] | str,
+    paths: Sequence[Sequence[int]],
+    rules: Ruleset | None = None,
+    *,
+    last_roll: bool = False,
+) -> TurnCheck:
+    """Check the moves a record wrote for the side to move against R3–R8 and R11.
+
+    Args:
+        position: the position before the half-turn.
+        dice: the roll, ``(6, 5)`` or ``"65"``.
+        paths: the written moves in the mover's own numbering, repeats
+            expanded: ``[(24, 13)]`` for ``24/13``, ``[(24, 18, 13)]`` for
+            ``24/18/13``, ``OFF`` (0) for off; ``BAR`` (25) is treated as
+            ``no-checker`` (as a source) or ``wrong-direction`` (as a
+            destination).  An empty sequence is a pass.
+        rules: variants in force; ``None`` = standard.
+        last_roll: the ``last-roll-draw`` extra turn (R9): the opponent may
+            already have borne off all 15.  Under ``rules.last_roll_draw`` this
+            is assumed (the position does not record who moved first, so the
+            caller decides whether the reply is due); otherwise a position
+            where either side has all 15 off gives ``game-over``.
+
+    A reading is a split of every move into single-die steps (a move of one
+    die sum, or naming its stops) and any order of the steps; the turn is
+    legal when some reading is legal step by step and uses as many dice as
+    can be used (R7).  When none is, one finding is returned, the most
+    specific, in this precedence: ``game-over``; ``illegal-pass``;
+    ``wrong-direction``; ``no-checker`` and ``closed-point`` of a written
+    stop (moves applied as written); ``dice-mismatch``; then the rule that
+    stops the reading that gets furthest (``closed-point`` of an unwritten
+    intermediate stop, ``head-rule``, ``six-block``, ``bear-off-not-home``,
+    ``bear-off-higher-point``); then ``not-max-dice`` / ``not-higher-die``.
+
+    Raises:
+        NotationError: a bad roll, or a move that is not a sequence of at
+            least two points 0…25.
+    """
+    d1, d2 = parse_roll(dice)
+    rules = _rules(rules)
+    norm = _normalise_paths(paths)
+    side, me, opp, first = _split(position)
+    name = side.name.capitalize()
+    closed, opp_min = _opp_info(opp)
+
+    # R11: nothing after the end of the game.
+    if me & 15 == 15 or (opp & 15 == 15 and not (last_roll or rules.last_roll_draw)):
+        return TurnCheck(
+            False,
+            [Finding("game-over", "the game is already over: no half-turn may follow")],
+            None,
+            None,
+        )
+
+    if not norm:  # a pass (R7/R11)
+        gen = _generate(me, opp, first, d1, d2, rules)
+        end = _end_position(position, side, me)
+        if gen.max_dice:
+            some = next(iter(gen.finals.values()))
+            example = " ".join(str(Step(*s)) for s in some)
+            return TurnCheck(
+                False,
+                [
+                    Finding(
+                        "illegal-pass",
+                        f"{name} passed with {d1}{d2} although {example} is possible",
+                    )
+                ],
+                end,
+                None,
+            )
+        return TurnCheck(True, [], end, ())
+
+    dice_pool: tuple[int, ...] = (d1,) * 4 if d1 == d2 else (d1, d2)
+    limit = _head_limit(first, d1, d2, closed, rules) if first else 1
+    head_floor = ((me >> _HEAD_SHIFT) & 15) - limit
+    eot = rules.end_of_turn_block
+
+    # Fast path: the obvious reading, steps in written order, all dice used.
+    fast = _fast(me, norm, d1, d2, closed, opp_min, head_floor, eot)
+    if fast is not None:
+        fast_state, fast_steps = fast
+        return TurnCheck(
+            True, [], _end_position(position, side, fast_state), tuple(Step(*s) for s in fast_steps)
+        )
+
+    # Per-pair shape: wrong direction, then which dice could make each pair.
+    wrong: Finding | None = None
+    options: list[list[list[tuple[int, ...]]]] = []  # path -> pair -> die sequences
+    for i, path in enumerate(norm):
+        pair_opts: list[list[tuple[int, ...]]] = []
+        for a, b in pairwise(path):
+            if wrong is None and (a == OFF or b == BAR or (b != OFF and b > a)):
+                wrong = Finding(
+                    "wrong-direction",
+                    f"{name}'s move {_path_text(path)} goes backwards ({_fmt(a)} to {_fmt(b)})",
+                    move=i,
+                )
+            if a in (OFF, BAR) or b == BAR or (b != OFF and b >= a):
+                pair_opts.append([])
+            else:
+                pair_opts.append(_pair_options(a, b, dice_pool))
+        options.append(pair_opts)
+    if wrong is not None:
+        phys, _ = _physical(me, closed, norm)
+        return TurnCheck(False, [wrong], _maybe(position, side, phys), None)
+
+    # Every reading (dice split x step order), without generating legal turns.
+    best_fail: tuple[int, int, str, int, str] | None = None  # (depth, -priority, code, move, msg)
+    found: tuple[int, tuple[_RawStep, ...]] | None = None
+    any_assignment = False
+    blame_dice = 0
+    # Readings that use more dice first: the first legal one uses the most.
+    plans = _assignments(norm, options, dice_pool)
+    plans.sort(key=lambda plan: 0 if isinstance(plan, int) else -sum(map(len, plan)))
+    for plan in plans:
+        if isinstance(plan, int):
+            blame_dice = max(blame_dice, plan)
+            continue
+        any_assignment = True
+        result = _simulate(me, plan, closed, opp_min, head_floor, not eot, eot)
+        if isinstance(result, tuple) and len(result) == 2:
+            found = result
+            break
+        depth, code, move, raw = result
+        key = (depth, -_PRIORITY[code], code, move, _step_message(name, code, raw, norm[move]))
+        if best_fail is None or key[:2] > best_fail[:2]:
+            best_fail = key
+
+    if found is None:
+        phys, phys_fail = _physical(me, closed, norm)
+        applied = _maybe(position, side, phys)
+        if phys_fail is not None:
+            code, move, msg = phys_fail
+            return TurnCheck(False, [Finding(code, f"{name}: {msg}", move=move)], None, None)
+        if not any_assignment:
+            move = min(blame_dice, len(norm) - 1)
+            return TurnCheck(
+                False,
+                [
+                    Finding(
+                        "dice-mismatch",
+                        f"{name}'s move {_path_text(norm[move])} cannot be made "
+                        f"with the roll {d1}{d2} together with the other moves",
+                        move=move,
+                    )
+                ],
+                applied,
+                None,
+            )
+        if best_fail is None:  # cannot happen: every failed reading records why
+            best_fail = (0, 0, "dice-mismatch", 0, f"{name}'s moves do not fit the roll")
+        _, _, code, move, msg = best_fail
+        return TurnCheck(False, [Finding(code, msg, move=move)], applied, None)
+
+    used, raw_steps = found
+    steps = tuple(Step(*s) for s in raw_steps)
+    end_state = me
+    for p, t, _d in raw_steps:
+        end_state = end_state - _ONE[p] + (1 if t == OFF else _ONE[t])
+    end = _end_position(position, side, end_state)
+    if used == len(dice_pool):
+        return TurnCheck(True, [], end, steps)
+    # Fewer dice than rolled: R7 decides.
+    gen = _generate(me, opp, first, d1, d2, rules)
+    if used < gen.max_dice:
+        return TurnCheck(
+            False,
+            [
+                Finding(
+                    "not-max-dice",
+                    f"{name} played {used} of the roll {d1}{d2} but {gen.max_dice} "
+                    f"{'number' if gen.max_dice == 1 else 'numbers'} can be played",
+                )
+            ],
+            end,
+            steps,
+        )
+    if used == 1 and d1 != d2 and gen.single_die == d1 and raw_steps[0][2] != d1:
+        return TurnCheck(
+            False,
+            [
+                Finding(
+                    "not-higher-die",
+                    f"{name} played the {raw_steps[0][2]} but the higher die {d1} can be played "
+                    "and only one number can",
+                    move=0,
+                )
+            ],
+            end,
+            steps,
+        )
+    return TurnCheck(True, [], end, steps)
+
+
+def _fast(
+    me: int,
+    paths: tuple[tuple[int, ...], ...],
+    d1: int,
+    d2: int,
+    closed: int,
+    opp_min: int,
+    head_floor: int,
+    eot: bool,
+) -> tuple[int, list[_RawStep]] | None:
+    """The common legal case: one obvious split using every die, steps in written order.
+
+    ``None`` means "not shown legal this way" (the caller then searches all
+    readings), never "illegal".
+    """
+    steps: list[_RawStep] = []
+    for path in paths:
+        if not 0 < path[0] <= 24 or OFF in path[1:-1]:
+            return None
+    if d1 == d2:
+        for path in paths:
+            cur = path[0]
+            for b in path[1:]:
+                if b == OFF:
+                    k = -(-cur // d1)
+                    for _ in range(k - 1):
+                        steps.append((cur, cur - d1, d1))
+                        cur -= d1
+                    steps.append((cur, OFF, d1))
+                    break
+                dist = cur - b
+                if dist <= 0 or dist % d1:
+                    return None
+                for _ in range(dist // d1):
+                    steps.append((cur, cur - d1, d1))
+                    cur -= d1
+        if len(steps) != 4:
+            return None
+    else:
+        free1 = free2 = True
+        for path in paths:
+            cur = path[0]
+            for b in path[1:]:
+                if b == OFF:
+                    if free2 and d2 >= cur:
+                        free2 = False
+                        steps.append((cur, OFF, d2))
+                    elif free1 and d1 >= cur:
+                        free1 = False
+                        steps.append((cur, OFF, d1))
+                    else:
+                        return None
+                    break
+                dist = cur - b
+                if dist == d1 and free1:
+                    free1 = False
+                    steps.append((cur, b, d1))
+                elif dist == d2 and free2:
+                    free2 = False
+                    steps.append((cur, b, d2))
+                elif dist == d1 + d2 and free1 and free2:
+                    free1 = free2 = False
+                    steps.append((cur, cur - d1, d1))
+                    steps.append((cur - d1, b, d2))
+                else:
+                    return None
+                cur = b
+        if free1 or free2:
+            return None
+    st = me
+    block = not eot
+    for p, _t, d in steps:
+        new = _try_step(st, p, d, closed, opp_min, head_floor, block)
+        if type(new) is str:
+            return None
+        st = new  # type: ignore[assignment]
+    if eot and _has_block(st, opp_min):
+        return None
+    return st, steps
+
+
+def _maybe(position: Position, side: Side, st: int | None) -> Position | None:
+    return None if st is None else _end_position(position, side, st)
+
+
+def _step_message(name: str, code: str, raw: _RawStep, path: tuple[int, ...]) -> str:
+    p, t, d = raw
+    move = f"{p}/{_fmt(t)} with the {d}"
+    where = f" (in {_path_text(path)})"
+    if code == "closed-point":
+        return f"{name}'s step {move}{where} stops on point {p - d}, held by the opponent"
+    if code == "head-rule":
+        return f"{name}'s step {move}{where} takes one checker too many from the head (24)"
+    if code == "six-block":
+        return (
+            f"{name}'s step {move}{where} builds six consecutive points "
+            "with no opposing checker ahead"
+        )
+    if code == "bear-off-not-home":
+        return f"{name} bears off {move}{where} before all 15 checkers are home"
+    if code == "bear-off-higher-point":
+        return (
+            f"{name} bears off {move}{where} from point {p} "
+            f"while a checker stands on a higher point"
+        )
+    return f"{name} has no checker on point {p} for the step {move}{where}"
+
+
+_Plan = list[list[_RawStep]]
+
+
+def _assignments(
+    paths: tuple[tuple[int, ...], ...],
+    options: list[list[list[tuple[int, ...]]]],
+    pool: tuple[int, ...],
+) -> list[_Plan | int]:
+    """Every way to give dice to the written pairs within the roll.
+
+    Yields plans (per path, the raw steps in path order).  When no plan
+    exists, the list holds instead the index of the path at which the dice
+    ran out (an int), for ``dice-mismatch`` blame.
+    """
+    pairs: list[tuple[int, int, int, list[tuple[int, ...]]]] = []
+    for i, path in enumerate(paths):
+        for j, (a, b) in enumerate(pairwise(path)):
+            pairs.append((i, a, b, options[i][j]))
+    plans: list[_Plan | int] = []
+    deepest = 0
+    counts: dict[int, int] = {}
+    for d in pool:
+        counts[d] = counts.get(d, 0) + 1
+    chosen: list[tuple[int, ...]] = []
+
+    def rec(k: int) -> None:
+        nonlocal deepest
+        if k == len(pairs):
+            plan: _Plan = [[] for _ in paths]
+            for (i, a, b, _), seq in zip(pairs, chosen, strict=True):
+                cur = a
+                for n, d in enumerate(seq):
+                    nxt = cur - d
+                    if n == len(seq) - 1:
+                        nxt = b
+                    plan[i].append((cur, nxt, d))
+                    cur = nxt
+            plans.append(plan)
+            return
+        deepest = max(deepest, pairs[k][0])
+        for seq in pairs[k][3]:
+            need: dict[int, int] = {}
+            for d in seq:
+                need[d] = need.get(d, 0) + 1
+            if all(counts.get(d, 0) >= n for d, n in need.items()):
+                for d, n in need.items():
+                    counts[d] -= n
+                chosen.append(seq)
+                rec(k + 1)
+                chosen.pop()
+                for d, n in need.items():
+                    counts[d] += n
+
+    rec(0)
+    if not plans:
+        return [deepest]
+    return plans
+
+
+def _simulate(
+    me: int,
+    plan: _Plan,
+    closed: int,
+    opp_min: int,
+    head_floor: int,
+    block: bool,
+    eot: bool,
+) -> tuple[int, tuple[_RawStep, ...]] | tuple[int, str, int, _RawStep]:
+    """Search the orders of the plan's steps (each move's steps in its own order).
+
+    Returns ``(dice used, steps)`` for a legal order, else the deepest
+    failure ``(depth, code, move index, step)``.
+    """
+    total = sum(len(s) for s in plan)
+    n = len(plan)
+    seen: set[tuple[int, tuple[int, ...]]] = set()
+    best: tuple[int, str, int, _RawStep] | None = None
+    trail: list[_RawStep] = []
+
+    def rec(st: int, progress: list[int], depth: int) -> bool:
+        nonlocal best
+        if depth == total:
+            if eot and _has_block(st, opp_min):
+                last = trail[-1]
+                move = next(i for i in range(n) if last in plan[i])
+                if best is None or depth > best[0] or (
+                    depth == best[0] and _PRIORITY["six-block"] < _PRIORITY[best[1]]
+                ):
+                    best = (depth, "six-block", move, last)
+                return False
+            return True
+        key = (st, tuple(progress))
+        if key in seen:
+            return False
+        seen.add(key)
+        for i in range(n):
+            k = progress[i]
+            if k == len(plan[i]):
+                continue
+            raw = plan[i][k]
+            new = _try_step(st, raw[0], raw[2], closed, opp_min, head_floor, block)
+            if isinstance(new, str):
+                if (
+                    best is None
+                    or depth > best[0]
+                    or (depth == best[0] and _PRIORITY[new] < _PRIORITY[best[1]])
+                ):
+                    best = (depth, new, i, raw)
+                continue
+            progress[i] = k + 1
+            trail.append(raw)
+            if rec(new, progress, depth + 1):
+                return True
+            trail.pop()
+            progress[i] = k
+        return False
+
+    if rec(me, [0] * n, 0):
+        return total, tuple(trail)
+    if best is None:  # cannot happen: a plan has at least one step
+        return 0, "no-checker", 0, plan[0][0]
+    return best

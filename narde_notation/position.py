@@ -1,0 +1,360 @@
+"""Positions: where every checker stands, who is to move, first-turn flags.
+
+A :class:`Position` is an immutable, hashable value.  Points are kept per
+side in that side's **own** numbering (24 = head, 6…1 = home, R1); the
+**absolute** numbering of diagrams is White's.  Black's own point ``b`` is
+absolute ``(b + 11) % 24 + 1`` (:func:`own_to_absolute`).
+
+Internally each side is one packed integer: 4 bits per own point, nibble
+``p`` (bits ``4p … 4p+3``) holds the count on own point ``p`` for ``p`` in
+1…24 and nibble 0 the borne-off count.  The engine
+(:mod:`narde_notation.engine`) works directly on these integers.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Mapping
+from typing import TYPE_CHECKING, Any
+
+from narde_notation.errors import NotationError, PositionError
+from narde_notation.record import OFF
+from narde_notation.side import Side
+
+if TYPE_CHECKING:
+    from narde_notation.engine import Turn
+    from narde_notation.ruleset import Ruleset
+
+__all__ = ["Position", "absolute_to_own", "own_to_absolute"]
+
+CHECKERS = 15
+HEAD = 24
+_NIB = tuple(15 << (4 * p) for p in range(25))
+_ONE = tuple(1 << (4 * p) for p in range(25))
+#: own point <-> the other side's own number for the same place (an involution).
+_FLIP = (0, *((x + 11) % 24 + 1 for x in range(1, 25)))
+_TOKEN = re.compile(r"(\d+)(?::(\d+))?\Z")
+
+
+def own_to_absolute(side: Side, point: int) -> int:
+    """Absolute (White's) number of ``side``'s own ``point``.
+
+    White's numbering is the absolute one; Black's own ``b`` is
+    ``(b + 11) % 24 + 1``.  ``OFF`` (0) maps to itself.
+
+    Raises:
+        PositionError: ``point`` outside 0…24.
+    """
+    if not 0 <= point <= 24:
+        raise PositionError(f"point {point} is outside 1…24")
+    if point == OFF or side is Side.WHITE:
+        return point
+    return _FLIP[point]
+
+
+def absolute_to_own(side: Side, point: int) -> int:
+    """``side``'s own number of absolute ``point`` (inverse of :func:`own_to_absolute`)."""
+    # The mapping is an involution, so the inverse is the same function.
+    return own_to_absolute(side, point)
+
+
+def _pack(points: Mapping[int, int], side: Side) -> int:
+    packed = 0
+    total = 0
+    for point, count in points.items():
+        if not isinstance(point, int) or not 1 <= point <= 24:
+            raise PositionError(f"{side.name_lower} point {point} is outside 1…24")
+        if not isinstance(count, int) or count < 0:
+            raise PositionError(f"{side.name_lower} count {count} on point {point} is not 0…15")
+        total += count
+        if total > CHECKERS:
+            raise PositionError(f"{side.name_lower} has more than {CHECKERS} checkers")
+        packed += count << (4 * point)
+    return packed + (CHECKERS - total)
+
+
+def _unpack(packed: int) -> dict[int, int]:
+    return {p: (packed >> (4 * p)) & 15 for p in range(24, 0, -1) if (packed >> (4 * p)) & 15}
+
+
+class Position:
+    """A Long Narde position (immutable, hashable).
+
+    Args:
+        white: White's checkers, own point (1…24) -> count; unlisted
+            checkers (up to 15) are borne off.
+        black: Black's checkers in Black's own numbering.
+        side_to_move: who moves next.
+        first_turn: ``(white, black)`` first-turn flags (R5); default: a
+            side with all 15 on its head (own 24) is on its first turn.
+
+    Raises:
+        PositionError: more than 15 checkers a side, a point outside 1…24,
+            or both colours on one absolute point (R1).
+    """
+
+    __slots__ = ("_b", "_bfirst", "_hash", "_side", "_w", "_wfirst")
+
+    _w: int
+    _b: int
+    _side: Side
+    _wfirst: bool
+    _bfirst: bool
+    _hash: int
+
+    def __init__(
+        self,
+        white: Mapping[int, int],
+        black: Mapping[int, int],
+        side_to_move: Side = Side.WHITE,
+        *,
+        first_turn: tuple[bool, bool] | None = None,
+    ) -> None:
+        w = _pack(white, Side.WHITE)
+        b = _pack(black, Side.BLACK)
+        for p in range(1, 25):
+            if (w >> (4 * p)) & 15 and (b >> (4 * _FLIP[p])) & 15:
+                raise PositionError(
+                    f"absolute point {p} holds both colours "
+                    f"(White's {p}, Black's {_FLIP[p]})"
+                )
+        if first_turn is None:
+            first_turn = ((w >> 96) & 15 == CHECKERS, (b >> 96) & 15 == CHECKERS)
+        self._init(w, b, side_to_move, first_turn[0], first_turn[1])
+
+    def _init(self, w: int, b: int, side: Side, wfirst: bool, bfirst: bool) -> None:
+        _SET_W(self, w)
+        _SET_B(self, b)
+        _SET_SIDE(self, side)
+        _SET_WFIRST(self, bool(wfirst))
+        _SET_BFIRST(self, bool(bfirst))
+
+    @classmethod
+    def _from_packed(cls, w: int, b: int, side: Side, wfirst: bool, bfirst: bool) -> Position:
+        """Build without validation (engine use: the packed sides are known good)."""
+        pos = object.__new__(cls)
+        _SET_W(pos, w)
+        _SET_B(pos, b)
+        _SET_SIDE(pos, side)
+        _SET_WFIRST(pos, wfirst)
+        _SET_BFIRST(pos, bfirst)
+        return pos
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError("Position is immutable")
+
+    def __delattr__(self, name: str) -> None:
+        raise AttributeError("Position is immutable")
+
+    # ------------------------------------------------------------ codecs
+    @classmethod
+    def initial(cls) -> Position:
+        """The start position (R1): 15 on each head, White to move, both on first turn."""
+        return cls({24: 15}, {24: 15}, Side.WHITE)
+
+    @classmethod
+    def from_string(cls, text: str) -> Position:
+        """Read ``"WHITE / BLACK / SIDE"`` (record-format.md, Position strings).
+
+        Each side lists ``point:count`` or ``point`` (one checker) items in its
+        own numbering, in any order; unlisted checkers are borne off.  A side
+        with all 15 on its head is on its first turn (R5).
+
+        Raises:
+            NotationError: a missing field, a token that is not ``p`` or
+                ``p:n``, a point listed twice, a side letter other than W/B.
+            PositionError: more than 15 checkers a side, a point outside
+                1…24 (0 included), both colours on one point.
+        """
+        if not isinstance(text, str):
+            raise NotationError(f"position must be a string, not {type(text).__name__}")
+        fields = text.split("/")
+        if len(fields) != 3:
+            raise NotationError(
+                f"position {text!r} needs three fields 'WHITE / BLACK / SIDE', "
+                f"found {len(fields)}"
+            )
+        sides: list[dict[int, int]] = []
+        for name, field in zip(("White", "Black"), fields[:2], strict=True):
+            points: dict[int, int] = {}
+            for token in field.split():
+                m = _TOKEN.match(token)
+                if m is None:
+                    raise NotationError(
+                        f"bad {name} token {token!r} in position: expected 'point' or 'point:count'"
+                    )
+                point = int(m.group(1))
+                count = int(m.group(2)) if m.group(2) is not None else 1
+                if point in points:
+                    raise NotationError(f"{name} point {point} is listed twice in position")
+                if not 1 <= point <= 24:
+                    raise PositionError(f"{name} point {point} is outside 1…24")
+                if count < 1:
+                    raise PositionError(f"{name} count {count} on point {point} is not 1…15")
+                points[point] = count
+            sides.append(points)
+        letter = fields[2].strip()
+        if letter not in ("W", "B"):
+            raise NotationError(f"side to move must be 'W' or 'B', not {letter!r}")
+        return cls(sides[0], sides[1], Side(letter))
+
+    def _side_string(self, packed: int) -> str:
+        return " ".join(
+            f"{p}:{(packed >> (4 * p)) & 15}" for p in range(24, 0, -1) if (packed >> (4 * p)) & 15
+        )
+
+    def __str__(self) -> str:
+        """The canonical string: ``p:n`` items descending, ``" / "`` between fields."""
+        return f"{self._side_string(self._w)} / {self._side_string(self._b)} / {self._side.value}"
+
+    def __repr__(self) -> str:
+        return f"Position.from_string({str(self)!r})"
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Position):
+            return NotImplemented
+        return (
+            self._w == other._w
+            and self._b == other._b
+            and self._side is other._side
+            and self._wfirst == other._wfirst
+            and self._bfirst == other._bfirst
+        )
+
+    def __hash__(self) -> int:
+        try:
+            return self._hash
+        except AttributeError:  # computed on first use
+            h = hash((self._w, self._b, self._side, self._wfirst, self._bfirst))
+            _SET_HASH(self, h)
+            return h
+
+    def __reduce__(self) -> tuple[object, ...]:
+        return (Position._from_packed, (self._w, self._b, self._side, self._wfirst, self._bfirst))
+
+    # ------------------------------------------------------------ queries
+    def _packed(self, side: Side) -> int:
+        return self._w if side is Side.WHITE else self._b
+
+    @property
+    def side_to_move(self) -> Side:
+        """The side whose turn it is."""
+        return self._side
+
+    def with_side_to_move(self, side: Side) -> Position:
+        """The same checkers and flags with ``side`` to move."""
+        return Position._from_packed(self._w, self._b, side, self._wfirst, self._bfirst)
+
+    def pip_count(self, side: Side) -> int:
+        """Sum of own point numbers of ``side``'s checkers (borne-off count 0); start 360."""
+        packed = self._packed(side)
+        return sum(p * ((packed >> (4 * p)) & 15) for p in range(1, 25))
+
+    def pip_counts(self) -> tuple[int, int]:
+        """``(white, black)`` pip counts."""
+        return self.pip_count(Side.WHITE), self.pip_count(Side.BLACK)
+
+    def borne_off(self, side: Side) -> int:
+        """How many of ``side``'s 15 checkers are off (R8)."""
+        return self._packed(side) & 15
+
+    def checkers(self, side: Side) -> dict[int, int]:
+        """``side``'s checkers on the board: own point -> count, descending points."""
+        return _unpack(self._packed(side))
+
+    def count_at(self, side: Side, own_point: int) -> int:
+        """Checkers of ``side`` on its ``own_point`` (1…24; ``OFF`` = 0 gives the borne-off count).
+
+        Raises:
+            PositionError: ``own_point`` outside 0…24.
+        """
+        if not isinstance(own_point, int) or not 0 <= own_point <= 24:
+            raise PositionError(f"point {own_point} is outside 1…24")
+        return (self._packed(side) >> (4 * own_point)) & 15
+
+    @property
+    def winner(self) -> Side | None:
+        """The side with all 15 borne off (R9), or ``None``.
+
+        ``None`` as well when both sides have all 15 off (a last-roll draw).
+        """
+        w_done = self._w & 15 == CHECKERS
+        b_done = self._b & 15 == CHECKERS
+        if w_done and not b_done:
+            return Side.WHITE
+        if b_done and not w_done:
+            return Side.BLACK
+        return None
+
+    @property
+    def is_game_over(self) -> bool:
+        """A side (or both, under ``last-roll-draw``) has borne off all 15 (R9, R11)."""
+        return self._w & 15 == CHECKERS or self._b & 15 == CHECKERS
+
+    def is_first_turn(self, side: Side) -> bool:
+        """Whether ``side`` has not moved yet this game (R5's first-turn exception)."""
+        return self._wfirst if side is Side.WHITE else self._bfirst
+
+    def legal_turns(self, dice: tuple[int, int] | str, rules: Ruleset | None = None) -> list[Turn]:
+        """Legal turns of the side to move (R3–R8).
+
+        See :func:`narde_notation.engine.legal_turns`; ``dice`` is ``(6, 5)`` or ``"65"``.
+        """
+        from narde_notation.engine import legal_turns
+
+        return legal_turns(self, dice, rules)
+
+    # ------------------------------------------------------------ diagram
+    def _cell(self, absolute: int) -> str:
+        w = (self._w >> (4 * absolute)) & 15
+        b = (self._b >> (4 * _FLIP[absolute])) & 15
+        if w:
+            return f"W{w}".rjust(4)
+        if b:
+            return f"B{b}".rjust(4)
+        return "   ."
+
+    def diagram(self) -> str:
+        """An ASCII board in absolute numbering (White's), with pip counts.
+
+        Top row absolute 13…24 (White's head 24, Black's home 13…18),
+        bottom row 12…1 (Black's head 12, White's home 6…1).  ``W3`` = three
+        White checkers, ``B1`` = one Black checker, ``.`` = empty.
+        """
+        top = list(range(13, 25))
+        bottom = list(range(12, 0, -1))
+        wpips, bpips = self.pip_counts()
+
+        def row(points: list[int]) -> str:
+            cells = [self._cell(p) for p in points]
+            return "|" + "".join(cells[:6]) + " |" + "".join(cells[6:]) + " |"
+
+        def numbers(points: list[int]) -> str:
+            nums = [str(p).rjust(4) for p in points]
+            return " " + "".join(nums[:6]) + "  " + "".join(nums[6:])
+
+        rule = "+" + "-" * 25 + "+" + "-" * 25 + "+"
+        lines = [
+            numbers(top),
+            rule,
+            row(top),
+            row(bottom),
+            rule,
+            numbers(bottom),
+            f"White: head abs 24, home abs 6-1, pips {wpips}, off {self.borne_off(Side.WHITE)}"
+            + (", first turn" if self._wfirst else ""),
+            f"Black: head abs 12, home abs 18-13, pips {bpips}, off {self.borne_off(Side.BLACK)}"
+            + (", first turn" if self._bfirst else ""),
+            f"{self._side.name.capitalize()} to move",
+        ]
+        return "\n".join(lines)
+
+
+# Slot setters: a Position is immutable to its users (``__setattr__`` raises),
+# so construction writes the slots through their descriptors.
+_SET_W: Callable[[Position, Any], None] = vars(Position)["_w"].__set__
+_SET_B: Callable[[Position, Any], None] = vars(Position)["_b"].__set__
+_SET_SIDE: Callable[[Position, Any], None] = vars(Position)["_side"].__set__
+_SET_WFIRST: Callable[[Position, Any], None] = vars(Position)["_wfirst"].__set__
+_SET_BFIRST: Callable[[Position, Any], None] = vars(Position)["_bfirst"].__set__
+_SET_HASH: Callable[[Position, Any], None] = vars(Position)["_hash"].__set__

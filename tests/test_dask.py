@@ -1,0 +1,59 @@
+"""``narde-stats --scheduler``: the same output on a Dask cluster as locally."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+pytest.importorskip("dask")
+distributed = pytest.importorskip("distributed")
+
+from narde_notation.cli.stats import narde_stats  # noqa: E402
+
+CORPUS = Path(__file__).resolve().parents[1].parent / "shared" / "corpus"
+
+GAME = """\
+[White "Ann"]
+[Black "Bob"]
+[Position "1 / 24:15 / W"]
+[Result "2-0"]
+
+1. 21: 1/off
+2-0
+"""
+
+
+def test_local_cluster_gives_the_same_output(tmp_path: Path) -> None:
+    (tmp_path / "a.txt").write_text(GAME, encoding="utf-8")
+    (tmp_path / "b.txt").write_text(GAME.replace("Ann", "Eve"), encoding="utf-8")
+    paths = [str(tmp_path)]
+    legal = CORPUS / "games" / "legal"
+    if legal.is_dir():
+        paths += [str(p) for p in sorted(legal.glob("0[0-1]*.txt"))[:4]]
+    runner = CliRunner()
+    local = runner.invoke(narde_stats, [*paths, "--format", "json", "--jobs", "1"])
+    assert local.exit_code == 0, local.stderr
+    with distributed.LocalCluster(
+        n_workers=1, threads_per_worker=1, processes=False, dashboard_address=None
+    ) as cluster:
+        remote = runner.invoke(
+            narde_stats, [*paths, "--format", "json", "--scheduler", cluster.scheduler_address]
+        )
+    assert remote.exit_code == 0, remote.stderr
+    assert json.loads(remote.stdout) == json.loads(local.stdout)
+    assert json.loads(local.stdout)["overview"]["games"] >= 2
+
+
+def test_unreachable_scheduler_is_exit_2(tmp_path: Path) -> None:
+    import dask
+
+    (tmp_path / "a.txt").write_text(GAME, encoding="utf-8")
+    with dask.config.set({"distributed.comm.timeouts.connect": "1s"}):
+        result = CliRunner().invoke(
+            narde_stats, [str(tmp_path), "--scheduler", "tcp://127.0.0.1:1"]
+        )
+    assert result.exit_code == 2
+    assert "scheduler" in result.stderr

@@ -1,0 +1,93 @@
+"""Jupyter display: the SVG board and the game HTML."""
+
+from __future__ import annotations
+
+import re
+import sys
+import types
+import xml.dom.minidom
+
+import pytest
+
+from narde_notation.board import position_svg, to_absolute
+from narde_notation.display import game_html, game_text, register_ipython_formatters
+from narde_notation.position import Position
+from narde_notation.reader import parse_games
+from narde_notation.side import Side
+from narde_notation.validate import GameReport, validate
+
+GAME = """\
+[White "Ann <A>"]
+[Black "Bob"]
+[Event "Club night"]
+
+1. 65: 24/13          54: 24/15
+*
+"""
+
+
+def test_absolute_numbering() -> None:
+    assert to_absolute(Side.WHITE, 24) == 24
+    assert to_absolute(Side.BLACK, 24) == 12
+    assert to_absolute(Side.BLACK, 1) == 13
+    assert to_absolute(Side.BLACK, 6) == 18
+
+
+def test_svg_initial_board() -> None:
+    svg = position_svg(Position.initial())
+    xml.dom.minidom.parseString(svg)  # well-formed
+    labels = re.findall(r'class="label"[^>]*>(\d+)</text>', svg)
+    assert sorted(int(x) for x in labels) == list(range(1, 25))
+    # 15 on each head: 5 checkers drawn and a count of 15
+    assert svg.count('class="checker white" data-point="24"') == 5
+    assert svg.count('class="checker black" data-point="12"') == 5
+    assert len(re.findall(r'class="count"[^>]*>15</text>', svg)) == 2
+    assert "W head" in svg and "B head" in svg
+    assert "White home" in svg and "Black home" in svg
+    assert "White 360 pips" in svg and "Black 360 pips" in svg
+
+
+def test_svg_places_black_in_absolute_numbering() -> None:
+    # Black own 6 is absolute 18, own 1 absolute 13; White own 1 absolute 1.
+    pos = Position.from_string("1:15 / 6:2 1:13 / B")
+    svg = position_svg(pos)
+    assert svg.count('class="checker black" data-point="18"') == 2
+    assert svg.count('class="checker black" data-point="13"') == 5
+    assert svg.count('class="checker white" data-point="1"') == 5
+    assert "White 15 pips" in svg and "Black 25 pips" in svg
+    assert "Black to move" in svg
+
+
+def test_game_html_tags_moves_board() -> None:
+    (record,) = parse_games(GAME)
+    html = game_html(record)
+    assert "Ann &lt;A&gt;" in html  # escaped
+    assert "Club night" in html
+    assert "24/13" in html and "24/15" in html and ">65<" in html and ">54<" in html
+    assert "349 / 351" in html  # pips after turn 1: 360-11, 360-9
+    assert "<svg" in html
+    assert "unfinished" in html
+    report = validate(record)
+    assert game_html(report) == html
+    assert "Ann <A> (White) vs Bob (Black)" in game_text(report)
+
+
+def test_register_formatters_with_a_fake_shell(monkeypatch: pytest.MonkeyPatch) -> None:
+    formatters_mod = pytest.importorskip("IPython.core.formatters")
+    fmt = formatters_mod.DisplayFormatter()
+    shell = types.SimpleNamespace(display_formatter=fmt)
+    fake = types.ModuleType("IPython")
+    fake.get_ipython = lambda: shell  # type: ignore[attr-defined]
+    monkeypatch.setitem(sys.modules, "IPython", fake)
+    assert register_ipython_formatters()
+    (record,) = parse_games(GAME)
+    data, _ = fmt.format(record)
+    assert "<svg" in data["text/html"]
+    assert data["text/plain"].startswith("<Narde game")
+    data, _ = fmt.format(validate(record))
+    assert isinstance(validate(record), GameReport) and "text/html" in data
+
+
+def test_register_without_ipython(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delitem(sys.modules, "IPython", raising=False)
+    assert register_ipython_formatters() is False

@@ -1,0 +1,197 @@
+"""Position: codec, queries, numbering (R1) and bad input."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from narde_notation.errors import NardeError, NotationError, PositionError
+from narde_notation.position import Position, absolute_to_own, own_to_absolute
+from narde_notation.record import OFF
+from narde_notation.side import Side
+
+SEED = "6:2 5:2 4:2 3 2 1 / 6:2 5:2 4:2 3:3 2:3 1:3 / W"
+
+
+def test_initial_position_r1() -> None:
+    # R1: all 15 of each side on its own 24 (the head); 15 x 24 = 360 pips.
+    pos = Position.initial()
+    assert str(pos) == "24:15 / 24:15 / W"
+    assert pos.pip_counts() == (360, 360)
+    assert pos.checkers(Side.WHITE) == {24: 15}
+    assert pos.borne_off(Side.BLACK) == 0
+    assert pos.is_first_turn(Side.WHITE) and pos.is_first_turn(Side.BLACK)
+    assert pos.winner is None
+    assert not pos.is_game_over
+    assert pos == Position.from_string("24:15 / 24:15 / W")
+
+
+def test_seed_pips_and_canonical_string() -> None:
+    # White 6x2 + 5x2 + 4x2 + 3 + 2 + 1 = 36; Black 12 + 10 + 8 + 9 + 6 + 3 = 48.
+    pos = Position.from_string(SEED)
+    assert pos.pip_count(Side.WHITE) == 36
+    assert pos.pip_count(Side.BLACK) == 48
+    assert pos.borne_off(Side.WHITE) == 6  # 9 checkers listed
+    assert pos.borne_off(Side.BLACK) == 0
+    assert str(pos) == "6:2 5:2 4:2 3:1 2:1 1:1 / 6:2 5:2 4:2 3:3 2:3 1:3 / W"
+    assert not pos.is_first_turn(Side.WHITE)
+
+
+def test_any_order_and_lone_points() -> None:
+    pos = Position.from_string("3 6:2 / 24:15 / B")
+    assert str(pos) == "6:2 3:1 / 24:15 / B"
+    assert pos.side_to_move is Side.BLACK
+    assert pos.count_at(Side.WHITE, 6) == 2
+    assert pos.count_at(Side.WHITE, OFF) == 12
+    assert pos.count_at(Side.WHITE, 5) == 0
+
+
+def test_empty_side_and_winner() -> None:
+    pos = Position.from_string(" / 6:2 / B")
+    assert str(pos) == " / 6:2 / B"
+    assert pos.winner is Side.WHITE
+    assert pos.is_game_over
+    assert pos.pip_counts() == (0, 12)
+
+
+def test_repr_pastes_back() -> None:
+    pos = Position.from_string(SEED)
+    assert repr(pos) == f"Position.from_string({str(pos)!r})"
+    assert eval(repr(pos)) == pos
+
+
+def test_with_side_to_move_and_hash() -> None:
+    pos = Position.initial()
+    black = pos.with_side_to_move(Side.BLACK)
+    assert black.side_to_move is Side.BLACK
+    assert black != pos
+    assert hash(black.with_side_to_move(Side.WHITE)) == hash(pos)
+    assert len({pos, Position.initial(), black}) == 2
+
+
+def test_immutable() -> None:
+    pos = Position.initial()
+    with pytest.raises(AttributeError):
+        pos._w = 0  # type: ignore[misc]
+
+
+def test_numbering() -> None:
+    # Black's own b is absolute (b + 11) % 24 + 1: head 24 -> 12, home 6..1 -> 18..13.
+    assert own_to_absolute(Side.BLACK, 24) == 12
+    assert own_to_absolute(Side.BLACK, 6) == 18
+    assert own_to_absolute(Side.BLACK, 1) == 13
+    assert own_to_absolute(Side.BLACK, 12) == 24
+    assert own_to_absolute(Side.WHITE, 5) == 5
+    assert own_to_absolute(Side.BLACK, OFF) == OFF
+    assert absolute_to_own(Side.BLACK, 12) == 24
+    assert absolute_to_own(Side.BLACK, 13) == 1
+    assert absolute_to_own(Side.WHITE, 7) == 7
+    for p in range(25):
+        assert absolute_to_own(Side.BLACK, own_to_absolute(Side.BLACK, p)) == p
+    with pytest.raises(PositionError):
+        own_to_absolute(Side.WHITE, 25)
+
+
+def test_diagram_is_absolute() -> None:
+    text = Position.initial().diagram()
+    assert "pips 360" in text
+    assert "W15" in text and "B15" in text
+    assert "White to move" in text
+    # White's head is absolute 24 (top right), Black's head absolute 12 (bottom left).
+    lines = text.splitlines()
+    assert lines[2].rstrip().endswith("W15 |")
+    assert lines[3].startswith("| B15")
+
+
+@pytest.mark.parametrize(
+    ("text", "part"),
+    [
+        ("24:15 / 24:15", "three fields"),
+        ("24:15 / 24:15 / W / B", "three fields"),
+        ("24:x / 24:15 / W", "24:x"),
+        ("24:15 / a / W", "'a'"),
+        ("24:15 / 24:-1 / W", "24:-1"),
+        ("24:15 / 24:15 / X", "'X'"),
+        ("24:15 / 24:15 / ", "''"),
+        ("24:10 24:5 / 24:15 / W", "listed twice"),
+    ],
+)
+def test_malformed_strings(text: str, part: str) -> None:
+    with pytest.raises(NotationError, match=part):
+        Position.from_string(text)
+
+
+@pytest.mark.parametrize(
+    ("text", "part"),
+    [
+        ("24:16 / 24:15 / W", "more than 15"),
+        ("24:10 6:6 / 24:15 / B", "more than 15"),
+        ("25:1 24:14 / 24:15 / W", "25"),
+        ("24:15 / 24:14 0:1 / W", "point 0"),
+        # White's own 13 and Black's own 1 are both absolute 13.
+        ("13:1 24:14 / 1:1 24:14 / W", "absolute point 13"),
+        ("24:0 / 24:15 / W", "count 0"),
+    ],
+)
+def test_impossible_positions(text: str, part: str) -> None:
+    with pytest.raises(PositionError, match=part):
+        Position.from_string(text)
+
+
+def test_constructor_validates() -> None:
+    with pytest.raises(PositionError):
+        Position({24: 15}, {24: 16})
+    with pytest.raises(PositionError):
+        Position({5: 1}, {17: 1})  # Black's own 17 is absolute 5
+    pos = Position({24: 14, 13: 1}, {24: 15}, Side.BLACK)
+    assert str(pos) == "24:14 13:1 / 24:15 / B"
+    assert not pos.is_first_turn(Side.WHITE)
+    assert pos.is_first_turn(Side.BLACK)
+
+
+@given(st.text(max_size=40))
+def test_from_string_never_crashes(text: str) -> None:
+    try:
+        pos = Position.from_string(text)
+    except NardeError:
+        return
+    assert Position.from_string(str(pos)) == pos
+
+
+@st.composite
+def positions(draw: st.DrawFn) -> Position:
+    white: dict[int, int] = {}
+    black: dict[int, int] = {}
+    for side_points, other, n in ((white, black, draw(st.integers(0, 15))),
+                                  (black, white, draw(st.integers(0, 15)))):
+        for _ in range(n):
+            p = draw(st.integers(1, 24))
+            absolute_clash = (p + 11) % 24 + 1
+            if absolute_clash in other:
+                continue
+            side_points[p] = side_points.get(p, 0) + 1
+    side = draw(st.sampled_from([Side.WHITE, Side.BLACK]))
+    return Position(white, black, side)
+
+
+@given(positions())
+def test_round_trip_and_pips(pos: Position) -> None:
+    again = Position.from_string(str(pos))
+    assert again == pos
+    for side in Side:
+        on_board = sum(pos.checkers(side).values())
+        assert on_board + pos.borne_off(side) == 15
+        assert pos.pip_count(side) == sum(p * n for p, n in pos.checkers(side).items())
+
+
+def test_pickle_and_copy_keep_flags() -> None:
+    import copy
+    import pickle
+
+    pos = Position({24: 15}, {24: 14, 20: 1}, Side.BLACK, first_turn=(False, True))
+    for again in (pickle.loads(pickle.dumps(pos)), copy.deepcopy(pos)):
+        assert again == pos
+        assert hash(again) == hash(pos)
+        assert not again.is_first_turn(Side.WHITE)
+        assert again.is_first_turn(Side.BLACK)

@@ -1,0 +1,232 @@
+"""The native reader on small hand-written records (values worked out by hand)."""
+
+from __future__ import annotations
+
+import io
+from pathlib import Path
+
+import pytest
+
+from narde_notation.reader import detect_format, parse_games, read_games
+from narde_notation.record import BAR, OFF, GameRecord, HalfTurn, Move
+from narde_notation.side import Side
+
+GAME = """\
+[Event "Autumn club night"]
+[White "Player A"]
+[Black "Player \\"B\\" \\\\ C"]
+[Result "1-0"]
+
+1. 65: 24/13            54: 24/15
+2. 42: 24/18            51: 24/18  { one checker leaves the head per turn }
+3. 6-6: 24/18/12 13/7(2)!  3:1: pass ; a note
+1-0
+"""
+
+
+def one(text: str) -> GameRecord:
+    records = list(parse_games(text))
+    assert len(records) == 1
+    return records[0]
+
+
+def test_tags_in_order_and_unescaped() -> None:
+    record = one(GAME)
+    assert list(record.tags) == ["Event", "White", "Black", "Result"]
+    assert record.tags["Black"] == 'Player "B" \\ C'
+    assert record.white == "Player A"
+    assert record.tag_lines == {"Event": 1, "White": 2, "Black": 3, "Result": 4}
+
+
+def test_half_turns_sides_dice_moves() -> None:
+    record = one(GAME)
+    assert record.result == "1-0"
+    assert (record.result_line, record.result_column) == (9, 1)
+    assert record.line == 1
+    assert record.format == "native"
+    sides = [h.side for h in record.half_turns]
+    assert sides == [Side.WHITE, Side.BLACK] * 3
+    first, second = record.half_turns[:2]
+    assert first == HalfTurn(Side.WHITE, (6, 5), (Move((24, 13)),), number=1)
+    assert (first.line, first.column) == (6, 4)
+    assert first.moves[0].column == 8
+    assert second == HalfTurn(Side.BLACK, (5, 4), (Move((24, 15)),))
+    assert (second.line, second.column) == (6, 25)
+    fifth, sixth = record.half_turns[4:]
+    assert fifth.dice == (6, 6)
+    assert fifth.moves == (Move((24, 18, 12)), Move((13, 7), repeat=2))
+    assert fifth.annotation == "!"
+    assert sixth.dice == (3, 1)
+    assert sixth.is_pass
+    assert sixth.comments == ("a note",)
+    assert record.half_turns[3].comments == ("one checker leaves the head per turn",)
+
+
+@pytest.mark.parametrize("roll", ["65:", "56:", "6-5:", "6:5:", "5-6:", "5:6:"])
+def test_roll_spellings(roll: str) -> None:
+    record = one(f"1. {roll} 24/18 24/19\n")
+    assert record.half_turns[0].dice == (6, 5)
+    assert record.result is None
+
+
+@pytest.mark.parametrize("word", ["off", "Off", "o", "0"])
+def test_off_spellings(word: str) -> None:
+    record = one(f"1. 65: 6/{word} 5/{word}\n")
+    assert record.half_turns[0].moves == (Move((6, OFF)), Move((5, OFF)))
+
+
+def test_hit_and_bar_are_read_not_syntax() -> None:
+    record = one("1. 65: 24/18* bar/20\n")
+    assert not record.findings
+    assert record.half_turns[0].moves == (Move((24, 18), hit=True), Move((BAR, 20)))
+
+
+def test_black_first_and_alternation() -> None:
+    record = one("1... 53: 24/19 19/16\n2. 43: 24/20 20/17       53: 24/19 16/13\n")
+    assert [h.side for h in record.half_turns] == [Side.BLACK, Side.WHITE, Side.BLACK]
+    assert [h.number for h in record.half_turns] == [1, 2, None]
+
+
+def test_numbers_kept_as_written_sides_alternate() -> None:
+    record = one("7. 65: 24/18 18/13\n7. 54: 24/20 20/15\n3... 21: 24/22 22/21\n")
+    assert [h.number for h in record.half_turns] == [7, 7, 3]
+    assert [h.side for h in record.half_turns] == [Side.WHITE, Side.BLACK, Side.WHITE]
+
+
+def test_unnumbered_turns_start_with_white() -> None:
+    record = one("65: 24/18 18/13\n54: 24/20 20/15\n")
+    assert [h.side for h in record.half_turns] == [Side.WHITE, Side.BLACK]
+    assert [h.number for h in record.half_turns] == [None, None]
+
+
+def test_empty_pass_and_result_inline() -> None:
+    record = one("1. 65: 24/18 18/13      54:\n2. 11: 1/off 1/off 1-0\n")
+    assert record.half_turns[1].is_pass
+    assert record.result == "1-0"
+    assert len(record.half_turns) == 3
+
+
+def test_games_separated_by_results_and_tags() -> None:
+    text = '[White "A"]\n1. 65: 24/18 18/13\n*\n\n[White "B"]\n1. 54: 24/20 20/15\n0-1\n'
+    records = list(parse_games(text))
+    assert [r.tags["White"] for r in records] == ["A", "B"]
+    assert [r.result for r in records] == ["*", "0-1"]
+    assert [r.index for r in records] == [0, 1]
+    assert [r.line for r in records] == [1, 5]
+
+
+def test_unfinished_game_at_end_of_file() -> None:
+    record = one('[White "A"]\n\n1. 65: 24/18 18/13\n')
+    assert record.result is None
+    assert not record.findings
+
+
+def test_comment_between_number_and_roll() -> None:
+    record = one("1. { thinking } 65: 24/18 18/13\n")
+    assert record.half_turns[0].number == 1
+    assert record.half_turns[0].dice == (6, 5)
+
+
+# -- syntax findings ---------------------------------------------------------
+
+
+def syntax(record: GameRecord) -> tuple[int | None, int | None]:
+    (finding,) = record.findings
+    assert finding.code == "syntax"
+    return finding.line, finding.column
+
+
+def test_garbage_word_column_and_caret() -> None:
+    text = "1. 65: 24/18 18/13\n2. 64: 24/18 18/14 foo\n3. 11: 1/off\n"
+    record = one(text)
+    assert syntax(record) == (2, 20)
+    message = record.findings[0].message
+    assert "expected" in message
+    assert message.endswith("2. 64: 24/18 18/14 foo\n" + " " * 19 + "^")
+    # the half-turns read before the error, the one cut short included
+    assert len(record.half_turns) == 2
+    assert record.findings[0].game == 0
+
+
+def test_error_resumes_at_next_game() -> None:
+    text = (
+        '[White "A"]\n1. 65: 24//18\n2. 54: 24/20\n1-0\n\n'
+        '[White "B"]\n1. 54: 24/20 20/15\n0-1\n'
+    )
+    first, second = parse_games(text)
+    assert syntax(first) == (2, 8)
+    assert second.tags == {"White": "B"}
+    assert not second.findings
+    assert second.index == 1
+
+
+def test_tag_after_moves_is_syntax_at_the_tag() -> None:
+    text = '[White "A"]\n1. 65: 24/18 18/13\n[Round "2"]\n1... 54: 24/20 20/15\n'
+    records = list(parse_games(text))
+    assert syntax(records[0]) == (3, 1)
+    assert len(records[0].half_turns) == 1
+
+
+def test_only_tags_is_syntax_at_last_tag_line() -> None:
+    record = one('[White "A"]\n[Black "B"]\n')
+    assert syntax(record)[0] == 2
+    assert record.tags == {"White": "A", "Black": "B"}
+
+
+def test_unterminated_brace_points_at_it() -> None:
+    record = one("1. 65: 24/18 18/13 { never closed\n2. 54: 24/20 20/15\n")
+    assert syntax(record) == (1, 20)
+
+
+def test_bad_result_token() -> None:
+    record = one("1. 65: 24/18 18/13\n1-1\n")
+    assert syntax(record) == (2, 1)
+
+
+def test_junk_between_games_is_its_own_record() -> None:
+    text = '[White "A"]\n1. 65: 24/18 18/13\n1-0\n\x01\x02junk\n\n[White "B"]\n1. 54: 24/20\n*\n'
+    records = list(parse_games(text))
+    assert len(records) == 3
+    junk = records[1]
+    assert syntax(junk) == (4, 1)
+    assert not junk.tags and not junk.half_turns
+    assert records[2].tags == {"White": "B"}
+
+
+def test_empty_text() -> None:
+    record = one("")
+    assert syntax(record) == (1, None)
+    assert record.findings[0].game is None
+    assert not record.tags and not record.half_turns
+
+
+# -- sources -----------------------------------------------------------------
+
+
+def test_bytes_bom_crlf_invalid_utf8(tmp_path: Path) -> None:
+    data = '\ufeff[White "A\u00e9"]\r\n\r\n1. 65: 24/18 18/13\r\n1-0\r\n'.encode()
+    path = tmp_path / "g.txt"
+    path.write_bytes(data)
+    for record in (
+        next(read_games(path)),
+        next(read_games(str(path))),
+        next(read_games(io.BytesIO(data), name="mem")),
+        next(read_games(io.StringIO(data.decode("utf-8-sig")))),
+    ):
+        assert record.tags == {"White": "Aé"}
+        assert record.result == "1-0"
+        assert record.half_turns[0].line == 3
+        assert record.half_turns[0].column == 4
+    assert next(read_games(io.BytesIO(data), name="mem")).file == "mem"
+    assert next(read_games(path)).file == str(path)
+    broken = b'[White "\xff\xfe"]\n1. 65: 24/18 18/13\n'
+    record = next(read_games(io.BytesIO(broken)))
+    assert record.tags == {"White": "\ufffd\ufffd"}
+
+
+def test_detect_format() -> None:
+    assert detect_format(["[White \"A\"]"]) == "native"
+    assert detect_format(["some free text", "", " 5 point match", ""]) == "mat"
+    assert detect_format(["; [Site \"x\"]", "Game 1"]) == "mat"
+    assert detect_format(["1. 65: 24/18 18/13"]) == "native"
+    assert detect_format([]) == "native"

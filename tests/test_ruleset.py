@@ -1,0 +1,69 @@
+"""Ruleset: the Rules tag (record-format.md) and the variants of rules.md."""
+
+from __future__ import annotations
+
+import pytest
+
+from narde_notation.errors import RulesetError
+from narde_notation.ruleset import VARIANTS, Ruleset
+
+
+def test_standard_has_no_variant() -> None:
+    std = Ruleset.standard()
+    assert std == Ruleset()
+    assert std.to_tag() == "standard"
+    assert str(std) == "standard"
+    assert std.variants == ()
+    assert not any(getattr(std, attr) for attr in VARIANTS.values())
+
+
+@pytest.mark.parametrize("tag", ["standard", "", " Standard ", "STANDARD,"])
+def test_standard_spellings(tag: str) -> None:
+    assert Ruleset.from_tag(tag) == Ruleset.standard()
+
+
+@pytest.mark.parametrize(
+    ("tag", "expected"),
+    [
+        ("reroll", Ruleset(reroll=True)),
+        ("reroll,koks", Ruleset(reroll=True, koks=True)),
+        ("Koks , REROLL", Ruleset(reroll=True, koks=True)),
+        ("head-doubles-64", Ruleset(head_doubles_64=True)),
+        ("head_exception_strict", Ruleset(head_exception_strict=True)),
+        ("end-of-turn-block", Ruleset(end_of_turn_block=True)),
+        ("last-roll-draw,koks", Ruleset(koks=True, last_roll_draw=True)),
+    ],
+)
+def test_from_tag(tag: str, expected: Ruleset) -> None:
+    assert Ruleset.from_tag(tag) == expected
+
+
+def test_every_variant_round_trips_in_canonical_order() -> None:
+    everything = Ruleset.from_tag(",".join(reversed(list(VARIANTS))))
+    assert everything.to_tag() == (
+        "reroll,head-doubles-64,head-exception-strict,end-of-turn-block,koks,last-roll-draw"
+    )
+    for tag in VARIANTS:
+        assert Ruleset.from_tag(tag).to_tag() == tag
+    assert Ruleset.from_tag("koks,reroll").to_tag() == "reroll,koks"
+
+
+def test_unknown_variant_is_named_with_the_valid_ones() -> None:
+    with pytest.raises(RulesetError) as info:
+        Ruleset.from_tag("reroll, gammon")
+    message = str(info.value)
+    assert "'gammon'" in message
+    for tag in VARIANTS:
+        assert tag in message
+
+
+def test_not_a_string() -> None:
+    with pytest.raises(RulesetError):
+        Ruleset.from_tag(3)  # type: ignore[arg-type]
+
+
+def test_frozen_and_hashable() -> None:
+    rules = Ruleset(koks=True)
+    with pytest.raises(AttributeError):
+        rules.koks = False  # type: ignore[misc]
+    assert len({rules, Ruleset.from_tag("koks")}) == 1
