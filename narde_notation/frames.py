@@ -982,18 +982,26 @@ class Summary:
     frame, and equals ``valid + sum(skipped)``.
 
     Attributes:
-        overview: a Series name -> number (int or float): games, files,
-            unreadable_files, valid, share_valid, finished, decided, white_wins,
-            black_wins, draws, oyn, mars, koks, mars_rate (mars / decided),
-            koks_rate (koks / decided), first_mover_wins,
-            first_mover_win_rate (/ decided) with first_mover_ci_low/high
-            (95 % Clopper-Pearson, ``scipy.stats.binomtest(...).proportion_ci``),
-            half_turns_mean, half_turns_median (finished valid games),
-            half_turns_total (all games).
-        skipped: reason -> games left out of the play statistics
-            (``"errors: <first error code>"``, ``"replay failed"``); the
-            unfinished valid games are counted in overview (they are
-            kept for dice, lengths are over finished games only).
+        overview: a Series name -> number (int or float):
+
+            - games (rows of the games frame), files (files read),
+              files_without_games (empty files: their finding is in the
+              findings table), unreadable_files;
+            - valid, share_valid (valid / games), skipped (games - valid),
+              unfinished (valid games with no result), finished, decided
+              (finished minus draws);
+            - white_wins, black_wins, draws, oyn, mars, koks (valid games);
+            - mars_rate = mars / decided, koks_rate = koks / decided (kinds
+              are exclusive: a koks is not also a mars);
+            - first_mover_wins, first_mover_win_rate (/ decided) with
+              first_mover_ci_low / first_mover_ci_high: 95 % Clopper-Pearson
+              interval, ``scipy.stats.binomtest(k, n).proportion_ci()``;
+            - half_turns_mean, half_turns_median (finished valid games),
+              half_turns_total (half-turns written, all games).
+        skipped: reason -> games left out of the play statistics:
+            ``"errors: <code of the game's first error>"`` or
+            ``"replay failed"``.  Unfinished valid games are not skipped:
+            they count for dice and players, not for outcomes and lengths.
         results: replayed result (``"1-0"``, ``"*"``) -> games, valid games.
         kinds: oyn/mars/koks/draw -> games, valid finished games.
         mars: mars and koks rates by group (index all, winner white, winner
@@ -1269,7 +1277,8 @@ def _summary(ft: FileTables) -> Summary:
     half_total = int(games["half_turns"].sum())
     if len(f):
         by = f.groupby("code", sort=True)
-        gkey = f["file"].astype(str) + "\x00" + f["game"].astype("string").fillna("-")
+        # games with the code; a file-level finding (game NA) is no game
+        gkey = (f["file"].astype(str) + "\x00" + f["game"].astype("string")).astype(object)
         fcodes = pd.DataFrame(
             {
                 "severity": by["severity"].first(),
@@ -1304,7 +1313,10 @@ def _summary(ft: FileTables) -> Summary:
     lengths = fin["half_turns"]
     ov: dict[str, float | int] = {
         "games": n,
-        "files": int(games["file"].nunique()) if n else len(ft.files),
+        "files": len(ft.files) if ft.files else int(games["file"].nunique()),
+        "files_without_games": (
+            len(set(ft.files) - set(games["file"].astype(str))) if ft.files else 0
+        ),
         "unreadable_files": len(ft.problems),
         "valid": int(valid.sum()),
         "share_valid": _rate(int(valid.sum()), n),

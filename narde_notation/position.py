@@ -33,7 +33,7 @@ _NIB = tuple(15 << (4 * p) for p in range(25))
 _ONE = tuple(1 << (4 * p) for p in range(25))
 #: own point <-> the other side's own number for the same place (an involution).
 _FLIP = (0, *((x + 11) % 24 + 1 for x in range(1, 25)))
-_TOKEN = re.compile(r"(\d+)(?::(\d+))?\Z")
+_TOKEN = re.compile(r"(\d{1,9})(?::(\d{1,9}))?\Z")
 
 
 def own_to_absolute(side: Side, point: int) -> int:
@@ -63,12 +63,14 @@ def _pack(points: Mapping[int, int], side: Side) -> int:
     total = 0
     for point, count in points.items():
         if not isinstance(point, int) or not 1 <= point <= 24:
-            raise PositionError(f"{side.name_lower} point {point} is outside 1…24")
+            raise PositionError(f"{side.name.capitalize()} point {point} is outside 1…24")
         if not isinstance(count, int) or count < 0:
-            raise PositionError(f"{side.name_lower} count {count} on point {point} is not 0…15")
+            raise PositionError(
+                f"{side.name.capitalize()} count {count} on point {point} is not 0…15"
+            )
         total += count
         if total > CHECKERS:
-            raise PositionError(f"{side.name_lower} has more than {CHECKERS} checkers")
+            raise PositionError(f"{side.name.capitalize()} has more than {CHECKERS} checkers")
         packed += count << (4 * point)
     return packed + (CHECKERS - total)
 

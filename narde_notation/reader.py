@@ -647,6 +647,10 @@ def _recover(
         message = "a game needs moves or a result after its tag pairs"
         line_text: str | None = None
     else:
+        if at_end and tokens:
+            # point just after the last token read, not at trailing blank lines
+            last = tokens[-1]
+            line, column = int(last.end_line or line), int(last.end_column or column)
         line_text = lines[line - 1] if 0 < line <= len(lines) else ""
         names: Iterable[str]
         if isinstance(error, UnexpectedToken):
@@ -657,8 +661,6 @@ def _recover(
             found_text = text[pos : pos + 40]
         before = line_text[: max(column - 1, 0)]
         message = _message(names, found_text, before, end=at_end)
-        if at_end:
-            line_text = None
     draft = _draft_from_tokens(current) if current else _Draft()
     if draft.line is None:
         draft.line = line + chunk.start - 1

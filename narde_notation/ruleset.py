@@ -60,25 +60,35 @@ class Ruleset:
     def from_tag(cls, tag: str) -> Ruleset:
         """Read a ``Rules`` tag value: ``"standard"`` or a comma list of variants.
 
-        Case, spaces and ``_`` for ``-`` are tolerated; empty items and
-        ``standard`` are ignored (``""`` is the standard ruleset).
+        Case and spaces around names are tolerated (``" Koks , REROLL"``); an
+        empty or blank value is the standard ruleset.
 
         Raises:
             RulesetError: an unknown variant name (the message names it and
-                lists the valid ones), or a non-string value.
+                lists the valid ones), ``standard`` combined with variants,
+                an empty item (``"koks,"``), a variant named twice, or a
+                non-string value.
         """
         if not isinstance(tag, str):
             raise RulesetError(f"rules must be a string, not {type(tag).__name__}")
+        if not tag.strip() or tag.strip().lower() == "standard":
+            return _STANDARD
         chosen: dict[str, bool] = {}
+        valid = ", ".join(["standard", *VARIANTS])
         for raw in tag.split(","):
-            name = raw.strip().lower().replace("_", "-")
-            if not name or name == "standard":
-                continue
+            name = raw.strip().lower()
+            if not name:
+                raise RulesetError(f"empty variant name in rules {tag!r}; valid: {valid}")
+            if name == "standard":
+                raise RulesetError(
+                    f"rules {tag!r}: 'standard' means no variant and cannot be combined with others"
+                )
             if name not in VARIANTS:
-                valid = ", ".join(["standard", *VARIANTS])
                 raise RulesetError(f"unknown rules variant {raw.strip()!r}; valid: {valid}")
+            if VARIANTS[name] in chosen:
+                raise RulesetError(f"rules variant {name!r} is named twice in {tag!r}")
             chosen[VARIANTS[name]] = True
-        return cls(**chosen) if chosen else _STANDARD
+        return cls(**chosen)
 
     def to_tag(self) -> str:
         """The ``Rules`` tag value: ``"standard"`` or variants in canonical order."""

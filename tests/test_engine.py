@@ -520,3 +520,12 @@ def test_turn_is_an_immutable_value() -> None:
     with pytest.raises(AttributeError):
         made.position = Position.initial()  # type: ignore[misc]
     assert "Turn(" in repr(made)
+
+
+@given(st.one_of(st.text(max_size=6), st.tuples(st.integers(-1, 8), st.integers(-1, 8))))
+def test_parse_roll_only_raises_notation_error(roll: object) -> None:
+    try:
+        hi, lo = parse_roll(roll)  # type: ignore[arg-type]
+    except NotationError:
+        return
+    assert 1 <= lo <= hi <= 6

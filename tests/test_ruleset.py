@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from narde_notation.errors import RulesetError
 from narde_notation.ruleset import VARIANTS, Ruleset
@@ -17,7 +19,7 @@ def test_standard_has_no_variant() -> None:
     assert not any(getattr(std, attr) for attr in VARIANTS.values())
 
 
-@pytest.mark.parametrize("tag", ["standard", "", " Standard ", "STANDARD,"])
+@pytest.mark.parametrize("tag", ["standard", "", " Standard ", "STANDARD"])
 def test_standard_spellings(tag: str) -> None:
     assert Ruleset.from_tag(tag) == Ruleset.standard()
 
@@ -29,7 +31,7 @@ def test_standard_spellings(tag: str) -> None:
         ("reroll,koks", Ruleset(reroll=True, koks=True)),
         ("Koks , REROLL", Ruleset(reroll=True, koks=True)),
         ("head-doubles-64", Ruleset(head_doubles_64=True)),
-        ("head_exception_strict", Ruleset(head_exception_strict=True)),
+        (" Head-Exception-Strict ", Ruleset(head_exception_strict=True)),
         ("end-of-turn-block", Ruleset(end_of_turn_block=True)),
         ("last-roll-draw,koks", Ruleset(koks=True, last_roll_draw=True)),
     ],
@@ -57,6 +59,23 @@ def test_unknown_variant_is_named_with_the_valid_ones() -> None:
         assert tag in message
 
 
+@pytest.mark.parametrize(
+    ("tag", "part"),
+    [
+        # The corpus's bad-tag-07: 'standard' is "no variant", not a variant.
+        ("standard,koks", "standard"),
+        ("koks,", "empty"),
+        ("koks,,reroll", "empty"),
+        ("koks,koks", "twice"),
+        ("koks,fast", "'fast'"),  # bad-tag-04
+        ("head_doubles_64", "'head_doubles_64'"),
+    ],
+)
+def test_malformed_tags(tag: str, part: str) -> None:
+    with pytest.raises(RulesetError, match=part):
+        Ruleset.from_tag(tag)
+
+
 def test_not_a_string() -> None:
     with pytest.raises(RulesetError):
         Ruleset.from_tag(3)  # type: ignore[arg-type]
@@ -67,3 +86,12 @@ def test_frozen_and_hashable() -> None:
     with pytest.raises(AttributeError):
         rules.koks = False  # type: ignore[misc]
     assert len({rules, Ruleset.from_tag("koks")}) == 1
+
+
+@given(st.text(max_size=30))
+def test_from_tag_only_raises_ruleset_error(tag: str) -> None:
+    try:
+        rules = Ruleset.from_tag(tag)
+    except RulesetError:
+        return
+    assert Ruleset.from_tag(rules.to_tag()) == rules

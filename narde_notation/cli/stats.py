@@ -223,8 +223,13 @@ def narde_stats(
                 if not parts:
                     _prefetch()  # overlaps the summary's imports with the workers
                 parts.append(part)
-    except (OSError, TimeoutError) as exc:
-        click.echo(f"narde-stats: error: scheduler {scheduler}: {exc}", err=True)
+    except Exception as exc:
+        if scheduler is None:
+            raise
+        # an unreachable or malformed scheduler address, a lost cluster
+        click.echo(
+            f"narde-stats: error: scheduler {scheduler}: {type(exc).__name__}: {exc}", err=True
+        )
         sys.exit(2)
     ft = FileTables.concat(parts)
     for path, why in ft.problems.items():

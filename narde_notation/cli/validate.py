@@ -8,6 +8,7 @@ reported).
 from __future__ import annotations
 
 import csv
+import io
 import json
 import os
 import sys
@@ -53,19 +54,10 @@ def check_file(name: str, rules_tag: str | None = None, text: str | None = None)
     Returns:
         A :class:`FileCheck`; an unreadable file sets ``problem`` instead of raising.
     """
-    import io
-
     rules = Ruleset.from_tag(rules_tag) if rules_tag is not None else None
     result = FileCheck(name)
     try:
-        if text is not None:
-            reports = validate_source(io.StringIO(text), rules)
-            for report in reports:
-                report_findings = [f.located(file=name) for f in report.findings]
-                result.games += 1
-                result.findings.extend(report_findings)
-            return result
-        with open(name, "rb") as handle:
+        with io.StringIO(text) if text is not None else open(name, "rb") as handle:
             for report in validate_source(handle, rules):
                 result.games += 1
                 result.findings.extend(f.located(file=name) for f in report.findings)
@@ -140,16 +132,16 @@ def narde_validate(paths: tuple[str, ...], fmt: str, rules_tag: str | None,
         except RulesetError as exc:
             raise click.BadParameter(str(exc), param_hint="--rules") from exc
     expanded = expand_paths(paths)
-    stdin_text = click.get_text_stream("stdin").read() if STDIN in expanded.files else None
+    stdin_text = sys.stdin.read() if STDIN in expanded.files else None
     jobs = jobs or os.cpu_count() or 1
-    out = _Output(fmt, click.get_text_stream("stdout"))
+    out = _Output(fmt, sys.stdout)
     problems = list(expanded.problems)
     files = games = errors = warnings = 0
-    stderr = click.get_text_stream("stderr")
+    stderr = sys.stderr
     show_bar = (not quiet and stderr.isatty() and len(expanded.files) >= _PROGRESS_MIN_FILES)
     results = _run(expanded.files, rules_tag, jobs, stdin_text)
     with click.progressbar(results, length=len(expanded.files), label="validating",
-                           file=stderr if show_bar else _NullStream()) as bar:
+                           file=stderr if show_bar else io.StringIO()) as bar:
         for result in bar:
             if result.problem is not None:
                 problems.append(result.problem)
@@ -172,15 +164,3 @@ def narde_validate(paths: tuple[str, ...], fmt: str, rules_tag: str | None,
         sys.exit(2)
     sys.exit(1 if errors else 0)
 
-
-class _NullStream:
-    """A stream that swallows the progress bar when it should not show."""
-
-    def write(self, text: str) -> int:
-        return len(text)
-
-    def flush(self) -> None:
-        pass
-
-    def isatty(self) -> bool:
-        return False
