@@ -222,7 +222,7 @@ class _Replay:
         tags = self.record.tags
         match = tags.get("Match")
         if match is not None and not (match.strip().isdigit() and int(match) > 0):
-            self.add("bad-tag", f"Match tag {match!r} is not a number of points (R10).",
+            self.add("bad-tag", f"Match tag {match!r} is not a number of points.",
                      self.tag_line("Match"), 1)
         score = tags.get("Score")
         if score is not None and not _SCORE.match(score):
@@ -315,7 +315,7 @@ class _Replay:
             if ply == 0 and from_initial and half.is_double and not rules.reroll:
                 self.add("opening-double",
                          f"the game's first roll {_roll(half)} is a double: the opening roll"
-                         " decides who starts and can never be a double (R2; the `reroll`"
+                         " decides who starts and can never be a double (only the `reroll`"
                          " variant allows it).", half.line, half.column)
             check = check_turn(pos, half.dice, paths, rules)
             for finding in check.findings:
@@ -378,11 +378,11 @@ class _Replay:
             declared.append((tag.strip(), "the Result tag", self.tag_line("Result"), 1))
         for value, where, line, column in declared:
             if replayed is None:
-                self.add("wrong-result", f"{where} says {value}, but the game is not over"
-                         " (R9).", line, column)
+                self.add("wrong-result", f"{where} says {value}, but the game is not over.",
+                         line, column)
             elif value != replayed.result_string:
                 self.add("wrong-result", f"{where} says {value}, but the replay gives"
-                         f" {replayed.result_string} ({_describe(replayed)}, R9).", line, column)
+                         f" {replayed.result_string} ({_describe(replayed)}).", line, column)
         if replayed is None and not declared and (record.result in (None, "*")):
             line = record.result_line
             if line is None and record.half_turns:
@@ -460,7 +460,7 @@ def _check_score(
             finding = Finding(
                 "wrong-result",
                 f"Score {score!r} before game {number}, but the earlier games of this match"
-                f" give {expected[0]}-{expected[1]} (R9, R10).",
+                f" give {expected[0]}-{expected[1]}.",
                 file=record.file, game=record.index,
                 line=record.tag_lines.get("Score", record.line), column=1,
             )

@@ -17,6 +17,7 @@ from __future__ import annotations
 import io
 import json
 import os
+import socket
 import sys
 from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
@@ -52,6 +53,8 @@ def run_dask(
 
     from narde_notation.frames import per_file
 
+    _check_scheduler(address)
+
     with Client(address, set_as_default=False) as client:  # type: ignore[no-untyped-call]
         futures = client.map(per_file, list(files), rules=rules, pure=False)
         try:
@@ -59,6 +62,25 @@ def run_dask(
                 yield fut.result()
         finally:
             client.cancel(futures)
+
+
+def _check_scheduler(address: str, timeout: float = 5.0) -> None:
+    """Fail fast, before a ``Client`` exists, on a malformed or unreachable address.
+
+    (A ``Client`` whose connection failed tries to close itself at exit for a
+    minute and prints a traceback.)
+
+    Raises:
+        ValueError: the address cannot be parsed (no port, unknown scheme).
+        OSError: nothing listens at a ``tcp://``/``tls://`` address.
+    """
+    from distributed.comm.addressing import parse_address, parse_host_port
+
+    scheme, location = parse_address(address)
+    if scheme in ("tcp", "tls"):
+        host, port = parse_host_port(location)
+        with socket.create_connection((host, port), timeout=timeout):
+            pass
 
 
 def _stdin_tables(text: str, rules: str | None) -> FileTables:
