@@ -98,8 +98,9 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("archive", nargs="?", type=Path, default=DEFAULT_ARCHIVE)
     parser.add_argument("--repeat", type=int, default=5)
-    parser.add_argument("--no-memory", action="store_true",
-                        help="skip the (slow, tracemalloc) memory runs")
+    parser.add_argument(
+        "--no-memory", action="store_true", help="skip the (slow, tracemalloc) memory runs"
+    )
     args = parser.parse_args(argv)
     files = archive_files(args.archive)
 
@@ -112,16 +113,20 @@ def main(argv: list[str] | None = None) -> int:
         best_cpu = min(best_cpu, time.process_time() - cpu)
         best_wall = min(best_wall, time.perf_counter() - wall)
     print(f"archive: {len(files)} files, {games} games, {half_turns} half-turns")
-    print(f"speed:   {games / best_cpu:,.0f} games/s of CPU time "
-          f"({half_turns / best_cpu:,.0f} half-turns/s; {games / best_wall:,.0f} games/s "
-          f"wall clock), best of {args.repeat}")
+    print(
+        f"speed:   {games / best_cpu:,.0f} games/s of CPU time "
+        f"({half_turns / best_cpu:,.0f} half-turns/s; {games / best_wall:,.0f} games/s "
+        f"wall clock), best of {args.repeat}"
+    )
     if args.no_memory:
         return 0
 
     once_games, once_peak = peak_memory(files, 1)
     ten_games, ten_peak = peak_memory(files, 10)
-    print(f"memory:  1x {once_games} games, peak {once_peak / 2**20:.1f} MiB; "
-          f"10x {ten_games} games in one stream, peak {ten_peak / 2**20:.1f} MiB")
+    print(
+        f"memory:  1x {once_games} games, peak {once_peak / 2**20:.1f} MiB; "
+        f"10x {ten_games} games in one stream, peak {ten_peak / 2**20:.1f} MiB"
+    )
     return 0
 
 

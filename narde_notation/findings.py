@@ -14,7 +14,7 @@ from dataclasses import dataclass
 __all__ = ["CODES", "Finding", "Severity"]
 
 
-class Severity(str, enum.Enum):
+class Severity(enum.StrEnum):
     """How bad a finding is: errors make a game invalid, warnings do not."""
 
     ERROR = "error"
@@ -115,8 +115,7 @@ class Finding:
         }
 
     def __str__(self) -> str:
-        where = ":".join(
-            str(part) for part in (self.file or "<input>", self.line, self.column) if part is not None
-        )
+        parts = (self.file or "<input>", self.line, self.column)
+        where = ":".join(str(part) for part in parts if part is not None)
         rule = f" ({self.rule})" if self.rule else ""
         return f"{where}: {self.severity.value}[{self.code}] {self.message}{rule}"

@@ -407,8 +407,10 @@ _HINTS: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         (r"^\[", 'malformed tag pair: write [Name "value"] on one line, the value in quotes'),
         (r"^\{", "this comment is never closed: '{' needs a '}'"),
         (r"^\}", "'}' closes no comment"),
-        (r"(?i)^(?:doubles?|redoubles?|takes?|drops?|beavers?|accepts?|rejects?)\b",
-         "a cube action: Long Narde has no doubling cube"),
+        (
+            r"(?i)^(?:doubles?|redoubles?|takes?|drops?|beavers?|accepts?|rejects?)\b",
+            "a cube action: Long Narde has no doubling cube",
+        ),
         (r"^[0-9]+[-:]?[0-9]*:", "a roll is two dice from 1 to 6 and a colon (65:, 6-5:)"),
         (r"^[1-6]{2}$", "a roll needs its colon (65:)"),
         (r"^[0-9]+//", "a move joins its points with single slashes (24/18)"),
@@ -621,9 +623,7 @@ def _lex_until(text: str, pos: int) -> list[Token]:
     return tokens
 
 
-def _recover(
-    chunk: _Chunk, text: str, error: UnexpectedInput, file: str | None
-) -> list[_Draft]:
+def _recover(chunk: _Chunk, text: str, error: UnexpectedInput, file: str | None) -> list[_Draft]:
     """Drafts of a chunk whose parse failed: the games before the error, the
     broken game (its half-turns before the error) with a ``syntax`` finding."""
     line, column, pos = _error_position(error, text)
@@ -692,12 +692,7 @@ def _read_native(lines: Iterable[tuple[int, str]], file: str | None) -> Iterator
             broken = True
         comments = _SINK.comments
         _SINK.comments = []
-        if (
-            not broken
-            and chunk.next_tag_line is not None
-            and drafts
-            and drafts[-1].result is None
-        ):
+        if not broken and chunk.next_tag_line is not None and drafts and drafts[-1].result is None:
             # corpus decision 1: a tag pair after moves, before the result
             tag_text = chunk.next_tag_text
             column = len(tag_text) - len(tag_text.lstrip()) + 1 if tag_text else 1

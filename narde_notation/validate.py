@@ -12,7 +12,7 @@ import os
 import re
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
-from typing import IO
+from typing import IO, NamedTuple
 
 from narde_notation.engine import check_turn
 from narde_notation.errors import NotationError, PositionError, RulesetError
@@ -31,9 +31,8 @@ _SCORE = re.compile(r"^\s*(\d+)\s*-\s*(\d+)\s*$")
 _STOP = " The replay of this game stops here."
 
 
-@dataclass(frozen=True, slots=True)
-class TurnReplay:
-    """One replayed half-turn.
+class TurnReplay(NamedTuple):
+    """One replayed half-turn (an immutable named tuple: cheap to make per half-turn).
 
     Attributes:
         ply: 0-based index of the half-turn in the record.
@@ -295,17 +294,12 @@ class _Replay:
                              " sides alternate whatever the numbers say.",
                              half.line, half.column)
                     turn_offset += 2 * (half.number - expected)
-            paths = list(half.paths())
+            paths: list[tuple[int, ...]] = []
+            marked = False
             for move in half.moves:
-                if move.hit:
-                    self.add("hit", f"{move.text or 'a move'} marks a hit (*): Long Narde has no"
-                             " hitting; the move is read without it.", half.line,
-                             move.column or half.column)
-            if any(BAR in path for path in paths):
-                bad = next(m for m in half.moves if BAR in m.path)
-                self.add("bar", f"{bad.text or 'a move'} uses the bar: Long Narde has none,"
-                         " so the move cannot be played." + _STOP, half.line,
-                         bad.column or half.column)
+                marked = marked or move.hit or BAR in move.path
+                paths.extend((move.path,) * move.repeat)
+            if marked and self._hit_or_bar(half):
                 report.turns.append(TurnReplay(ply, half, pos, None, self._since(before)))
                 report.stopped = True
                 return
@@ -353,6 +347,22 @@ class _Replay:
             over = outcome(pos, rules)
         report.outcome = over
 
+    def _hit_or_bar(self, half: HalfTurn) -> bool:
+        """Report ``hit`` and ``bar`` (R4) before any other check; True when the
+        half-turn cannot be played (a ``bar`` move)."""
+        for move in half.moves:
+            if move.hit:
+                self.add("hit", f"{move.text or 'a move'} marks a hit (*): Long Narde has no"
+                         " hitting; the move is read without it.", half.line,
+                         move.column or half.column)
+        for move in half.moves:
+            if BAR in move.path:
+                self.add("bar", f"{move.text or 'a move'} uses the bar: Long Narde has none,"
+                         " so the move cannot be played." + _STOP, half.line,
+                         move.column or half.column)
+                return True
+        return False
+
     def _path_column(self, half: HalfTurn, index: int) -> int | None:
         seen = 0
         for move in half.moves:
@@ -362,7 +372,7 @@ class _Replay:
         return None
 
     def _since(self, before: int) -> tuple[Finding, ...]:
-        return tuple(self.findings[before:])
+        return () if len(self.findings) == before else tuple(self.findings[before:])
 
     def _check_result(self) -> None:
         record, report = self.record, self.report

@@ -123,8 +123,10 @@ def _native_turns(halfturns: Iterable[HalfTurn]) -> list[str]:
 
 def _join(left: str, right: str) -> str:
     """White's half-turn padded to the column, then Black's."""
-    return f"{left.ljust(_NATIVE_COLUMN)} {right}" if len(left) < _NATIVE_COLUMN else (
-        f"{left}  {right}"
+    return (
+        f"{left.ljust(_NATIVE_COLUMN)} {right}"
+        if len(left) < _NATIVE_COLUMN
+        else (f"{left}  {right}")
     )
 
 
@@ -239,9 +241,7 @@ def write_games(records: Iterable[GameRecord], format: Format = "native") -> str
     """
     items = list(records)
     if format == "native":
-        texts = [
-            _write_native(record, close=i + 1 < len(items)) for i, record in enumerate(items)
-        ]
+        texts = [_write_native(record, close=i + 1 < len(items)) for i, record in enumerate(items)]
         return "\n".join(text for text in texts if text)
     if format == "mat":
         texts = []
@@ -250,9 +250,7 @@ def write_games(records: Iterable[GameRecord], format: Format = "native") -> str
             if i:
                 # one `N point match` line per file
                 lines = text.split("\n")
-                text = "\n".join(
-                    line for line in lines if not line.strip().endswith("point match")
-                )
+                text = "\n".join(line for line in lines if not line.strip().endswith("point match"))
             texts.append(text)
         return "\n\n".join(texts)
     raise ValueError(f"unknown format {format!r}: expected 'native' or 'mat'")

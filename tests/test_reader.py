@@ -149,10 +149,7 @@ def test_garbage_word_column_and_caret() -> None:
 
 
 def test_error_resumes_at_next_game() -> None:
-    text = (
-        '[White "A"]\n1. 65: 24//18\n2. 54: 24/20\n1-0\n\n'
-        '[White "B"]\n1. 54: 24/20 20/15\n0-1\n'
-    )
+    text = '[White "A"]\n1. 65: 24//18\n2. 54: 24/20\n1-0\n\n[White "B"]\n1. 54: 24/20 20/15\n0-1\n'
     first, second = parse_games(text)
     assert syntax(first) == (2, 8)
     assert second.tags == {"White": "B"}
@@ -225,8 +222,8 @@ def test_bytes_bom_crlf_invalid_utf8(tmp_path: Path) -> None:
 
 
 def test_detect_format() -> None:
-    assert detect_format(["[White \"A\"]"]) == "native"
+    assert detect_format(['[White "A"]']) == "native"
     assert detect_format(["some free text", "", " 5 point match", ""]) == "mat"
-    assert detect_format(["; [Site \"x\"]", "Game 1"]) == "mat"
+    assert detect_format(['; [Site "x"]', "Game 1"]) == "mat"
     assert detect_format(["1. 65: 24/18 18/13"]) == "native"
     assert detect_format([]) == "native"

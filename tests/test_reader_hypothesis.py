@@ -18,12 +18,59 @@ from narde_notation.writer import write_game, write_games
 # grammar instead of failing on the first character.
 PIECES = st.sampled_from(
     [
-        "[", "]", '"', "\\", "White", '[Event "x"]', '[White "A \\" B"]', "1.", "12.", "3...",
-        "65:", "6-5:", "6:5:", "66:", "70:", "24/18", "24/18/13", "6/off", "6/o", "5/0",
-        "24/18(2)", "24/18*", "bar/20", "pass", "!", "?!", "{", "}", "{ note }", ";", "; x\n",
-        "1-0", "0-2", "0-0", "*", "1-1", " ", "  ", "\t", "\n", "\r\n", "\ufeff", "\x00",
-        " 3 point match\n", " Game 1\n", " A : 0      B : 0\n", "  1) ", "Wins 1 point",
-        "Doubles => 2", "Takes", "; [Site \"s\"]\n", "x", "é",
+        "[",
+        "]",
+        '"',
+        "\\",
+        "White",
+        '[Event "x"]',
+        '[White "A \\" B"]',
+        "1.",
+        "12.",
+        "3...",
+        "65:",
+        "6-5:",
+        "6:5:",
+        "66:",
+        "70:",
+        "24/18",
+        "24/18/13",
+        "6/off",
+        "6/o",
+        "5/0",
+        "24/18(2)",
+        "24/18*",
+        "bar/20",
+        "pass",
+        "!",
+        "?!",
+        "{",
+        "}",
+        "{ note }",
+        ";",
+        "; x\n",
+        "1-0",
+        "0-2",
+        "0-0",
+        "*",
+        "1-1",
+        " ",
+        "  ",
+        "\t",
+        "\n",
+        "\r\n",
+        "\ufeff",
+        "\x00",
+        " 3 point match\n",
+        " Game 1\n",
+        " A : 0      B : 0\n",
+        "  1) ",
+        "Wins 1 point",
+        "Doubles => 2",
+        "Takes",
+        '; [Site "s"]\n',
+        "x",
+        "é",
     ]
 )
 FRAGMENTS = st.lists(PIECES, max_size=60).map("".join)
@@ -79,9 +126,7 @@ COMMENT = st.text(
     max_size=20,
 ).map(str.strip)
 TAG_NAME = st.from_regex(r"[A-Za-z][A-Za-z0-9_]{0,8}", fullmatch=True)
-TAG_VALUE = st.text(
-    alphabet=st.characters(blacklist_categories=("Cs", "Cc")), max_size=20
-)
+TAG_VALUE = st.text(alphabet=st.characters(blacklist_categories=("Cs", "Cc")), max_size=20)
 
 
 @st.composite
@@ -91,6 +136,8 @@ def records(draw: st.DrawFn, *, for_mat: bool = False) -> GameRecord:
     halfturns: list[HalfTurn] = []
     for i in range(count):
         moves = tuple(draw(st.lists(MOVES, max_size=4)))
+        annotation: str | None
+        comments: tuple[str, ...]
         if for_mat:
             number = (i // 2 + 1) if side is Side.WHITE or i == 0 else None
             annotation, comments = None, ()
@@ -100,9 +147,7 @@ def records(draw: st.DrawFn, *, for_mat: bool = False) -> GameRecord:
             number = draw(st.integers(1, 99)) if needs else draw(st.none() | st.integers(1, 99))
             annotation = draw(st.none() | st.sampled_from(["!", "?", "!!", "??", "!?", "?!"]))
             comments = tuple(draw(st.lists(COMMENT, max_size=2)))
-        halfturns.append(
-            HalfTurn(side, draw(DICE), moves, number, annotation, comments)
-        )
+        halfturns.append(HalfTurn(side, draw(DICE), moves, number, annotation, comments))
         side = side.other
     if for_mat:
         tags = {
@@ -137,7 +182,8 @@ def test_generated_records_round_trip_native(game: GameRecord) -> None:
 def test_generated_files_round_trip(games: list[GameRecord]) -> None:
     back = list(parse_games(write_games(games)))
     expected = [
-        g if g.result is not None or i + 1 == len(games)
+        g
+        if g.result is not None or i + 1 == len(games)
         else GameRecord(tags=g.tags, half_turns=g.half_turns, result="*")
         for i, g in enumerate(games)
     ]

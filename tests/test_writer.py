@@ -25,8 +25,13 @@ def record() -> GameRecord:
         half_turns=[
             HalfTurn(W, (6, 5), (Move((24, 18)), Move((18, 13))), number=1),
             HalfTurn(B, (5, 4), (Move((24, 20, 15)),), comments=("a note",)),
-            HalfTurn(W, (3, 3), (Move((24, 21), repeat=2), Move((6, OFF), repeat=2)), number=2,
-                     annotation="!?"),
+            HalfTurn(
+                W,
+                (3, 3),
+                (Move((24, 21), repeat=2), Move((6, OFF), repeat=2)),
+                number=2,
+                annotation="!?",
+            ),
             HalfTurn(B, (2, 1)),
         ],
         result="1-0",
@@ -85,8 +90,14 @@ def test_write_games_closes_unfinished_games() -> None:
 
 def test_mat_layout() -> None:
     game = GameRecord(
-        tags={"Match": "3", "Game": "1", "White": "Smith, A", "Black": "Doe", "Score": "0-0",
-              "Site": "Club"},
+        tags={
+            "Match": "3",
+            "Game": "1",
+            "White": "Smith, A",
+            "Black": "Doe",
+            "Score": "0-0",
+            "Site": "Club",
+        },
         half_turns=[
             HalfTurn(B, (4, 3), (Move((24, 20)), Move((20, 17))), number=1),
             HalfTurn(W, (5, 5), (), number=2),
