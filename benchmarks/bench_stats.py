@@ -34,12 +34,18 @@ STATS = "from narde_notation.cli.stats import narde_stats; narde_stats()"
 VALIDATE = "from narde_notation.cli.validate import narde_validate; narde_validate()"
 
 
-def run(code: str, args: list[str]) -> tuple[float, float, str]:
+def command(script: str, code: str) -> list[str]:
+    """The installed console script beside this Python, else ``python -c``."""
+    installed = Path(sys.executable).with_name(script)
+    return [str(installed)] if installed.is_file() else [sys.executable, "-c", code]
+
+
+def run(cmd: list[str], args: list[str]) -> tuple[float, float, str]:
     """(wall seconds, CPU seconds of the process and its workers, stdout)."""
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     start = time.perf_counter()
     done = subprocess.run(
-        [sys.executable, "-c", code, *args],
+        [*cmd, *args],
         capture_output=True,
         text=True,
         check=False,
@@ -90,15 +96,18 @@ def main() -> int:
     c_val: list[float] = []
     c_stats: list[float] = []
     output = ""
+    validate_cmd = command("narde-validate", VALIDATE)
+    stats_cmd = command("narde-stats", STATS)
     for _ in range(opts.repeat):
-        wall, cpu, _out = run(VALIDATE, common)
+        wall, cpu, _out = run(validate_cmd, common)
         t_val.append(wall)
         c_val.append(cpu)
-        wall, cpu, output = run(STATS, [*common, "--format", "json"])
+        wall, cpu, output = run(stats_cmd, [*common, "--format", "json"])
         t_stats.append(wall)
         c_stats.append(cpu)
     med = statistics.median
     print(f"archive: {opts.archive} ({opts.jobs} jobs, {opts.repeat} runs each)")
+    print(f"commands: {' '.join(validate_cmd[:1])} / {' '.join(stats_cmd[:1])}")
     print(f"narde-validate: wall best {min(t_val):.2f} s, median {med(t_val):.2f} s; "
           f"CPU median {med(c_val):.2f} s")
     print(f"narde-stats:    wall best {min(t_stats):.2f} s, median {med(t_stats):.2f} s; "

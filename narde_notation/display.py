@@ -10,8 +10,9 @@ codes) and the final board (:func:`narde_notation.board.position_svg`).
 
 from __future__ import annotations
 
+import re
 import sys
-from html import escape
+from html import escape as _html_escape
 from typing import TYPE_CHECKING, Any
 
 from narde_notation.record import GameRecord
@@ -20,6 +21,15 @@ if TYPE_CHECKING:
     from narde_notation.validate import GameReport
 
 __all__ = ["game_html", "game_text", "register_ipython_formatters"]
+
+_CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
+
+
+def escape(text: str) -> str:
+    """HTML-escape ``text``, control characters shown as ``\\xNN`` (they are
+    not allowed in HTML and break XML-based renderers)."""
+    return _html_escape(_CONTROL.sub(lambda m: f"\\x{ord(m.group()):02x}", text))
+
 
 _STYLE = (
     "<style>.narde-game table{border-collapse:collapse;font-size:90%;margin:0.3em 0}"

@@ -42,7 +42,14 @@ from typing import Any, NamedTuple
 
 from narde_notation.errors import NotationError
 from narde_notation.findings import Finding
-from narde_notation.position import Position
+from narde_notation.position import (
+    _SET_B,
+    _SET_BFIRST,
+    _SET_SIDE,
+    _SET_W,
+    _SET_WFIRST,
+    Position,
+)
 from narde_notation.record import BAR, OFF
 from narde_notation.ruleset import Ruleset
 from narde_notation.side import Side
@@ -192,6 +199,15 @@ class TurnCheck:
     steps: tuple[Step, ...] | None
 
 
+_NEW = object.__new__
+_SET_LEGAL: Callable[[TurnCheck, Any], None] = vars(TurnCheck)["legal"].__set__
+_SET_FINDINGS: Callable[[TurnCheck, Any], None] = vars(TurnCheck)["findings"].__set__
+_SET_CHECK_POSITION: Callable[[TurnCheck, Any], None] = vars(TurnCheck)["position"].__set__
+_SET_CHECK_STEPS: Callable[[TurnCheck, Any], None] = vars(TurnCheck)["steps"].__set__
+_WHITE = Side.WHITE
+_BLACK = Side.BLACK
+
+
 # ---------------------------------------------------------------- dice
 _ROLL = re.compile(r"\s*([1-6])\s*[-:]?\s*([1-6])\s*\Z")
 
@@ -232,24 +248,25 @@ for _a in range(1, 7):
             _ROLLS[_key] = _hl
 
 # ---------------------------------------------------------------- per-turn context
-_OPP_CACHE: dict[int, tuple[int, int]] = {}
+_OPP_CACHE: dict[int, tuple[int, int]] = {}  # kept for clear_caches(); no longer filled
+#: occupancy bits of points 1…12 / 13…24 (low bit of each nibble).
+_OCC_LOW = sum(1 << (4 * p) for p in range(1, 13))
+_OCC_HIGH = sum(1 << (4 * p) for p in range(13, 25))
 
 
 def _opp_info(opp: int) -> tuple[int, int]:
-    """(closed mask over mover's own points, lowest opponent own point or 25)."""
-    info = _OPP_CACHE.get(opp)
-    if info is None:
-        closed = 0
-        low = _NO_OPP
-        for y in range(24, 0, -1):
-            if (opp >> (4 * y)) & 15:
-                closed |= 1 << _FLIP[y]
-                low = y
-        info = (closed, low)
-        if len(_OPP_CACHE) > 200_000:
-            _OPP_CACHE.clear()
-        _OPP_CACHE[opp] = info
-    return info
+    """(closed mask, lowest opponent own point or 25).
+
+    The closed mask has bit ``4 * t`` set (the low bit of nibble ``t``) for
+    every own point ``t`` the opponent holds: the opponent's own ``y`` is the
+    mover's ``y + 12`` (``y`` ≤ 12) or ``y - 12``, a 48-bit shift either way.
+    """
+    occ = (opp | opp >> 1 | opp >> 2 | opp >> 3) & _OCC
+    if not occ:
+        return 0, _NO_OPP
+    return ((occ & _OCC_LOW) << 48) | ((occ & _OCC_HIGH) >> 48), (
+        (occ & -occ).bit_length() - 1
+    ) >> 2
 
 
 def _head_limit(first_turn: bool, d1: int, d2: int, closed: int, rules: Ruleset) -> int:
@@ -265,7 +282,7 @@ def _head_limit(first_turn: bool, d1: int, d2: int, closed: int, rules: Ruleset)
         point = 24
         for _ in range(4):
             point -= d1
-            if closed >> point & 1:
+            if closed >> (4 * point) & 1:
                 return 2 if point == 12 else 1
         return 1
     return 2
@@ -319,7 +336,7 @@ def _expand(
             p = (low.bit_length() - 1) >> 2
             t = p - d
             if t > 0:
-                if closed >> t & 1:
+                if closed & one[t]:
                     continue
                 if p == 24 and (st >> _HEAD_SHIFT) & 15 <= head_floor:
                     continue
@@ -494,7 +511,7 @@ def _try_step(
         return "no-checker"
     t = p - d
     if t > 0:
-        if closed >> t & 1:
+        if closed >> (4 * t) & 1:
             return "closed-point"
         if p == 24 and (st >> _HEAD_SHIFT) & 15 <= head_floor:
             return "head-rule"
@@ -614,7 +631,7 @@ def _physical(
             if any(b in (BAR,) for b in path[1:]):
                 failure = ("wrong-direction", i, f"{_path_text(path)} moves to the bar")
                 break
-            stop_closed = next((b for b in path[1:] if b != OFF and closed >> b & 1), None)
+            stop_closed = next((b for b in path[1:] if b != OFF and closed >> (4 * b) & 1), None)
             if stop_closed is not None:
                 failure = (
                     "closed-point",
@@ -671,8 +688,80 @@ def check_turn(
         NotationError: a bad roll, or a move that is not a sequence of at
             least two points 0…25.
     """
-    d1, d2 = parse_roll(dice)
-    rules = _rules(rules)
+    try:
+        d1, d2 = _ROLLS[dice]
+        if type(dice[0]) is bool:
+            raise KeyError(dice)
+    except (KeyError, TypeError):
+        d1, d2 = parse_roll(dice)
+    if rules is None:
+        rules = _STANDARD
+    elif type(rules) is not Ruleset:
+        rules = _rules(rules)
+
+    # Fast path (the common legal case): the moves are tuples of int points
+    # and their obvious reading, in written order, uses every die.  Nothing
+    # is built but the end position and the result.
+    if (type(paths) is list or type(paths) is tuple) and paths:
+        if position._side is _WHITE:
+            me = position._w
+            opp = position._b
+            first = position._wfirst
+        else:
+            me = position._b
+            opp = position._w
+            first = position._bfirst
+        if me & 15 != 15 and opp & 15 != 15:
+            occ = (opp | opp >> 1 | opp >> 2 | opp >> 3) & _OCC
+            if occ:
+                closed = ((occ & _OCC_LOW) << 48) | ((occ & _OCC_HIGH) >> 48)
+                opp_min = ((occ & -occ).bit_length() - 1) >> 2
+            else:
+                closed = 0
+                opp_min = _NO_OPP
+            limit = _head_limit(True, d1, d2, closed, rules) if first else 1
+            fast = _fast(
+                me,
+                paths,
+                d1,
+                d2,
+                closed,
+                opp_min,
+                (me >> _HEAD_SHIFT) - limit,
+                rules.end_of_turn_block,
+            )
+            if fast is not None:
+                end = _NEW(Position)
+                if position._side is _WHITE:
+                    _SET_W(end, fast[0])
+                    _SET_B(end, opp)
+                    _SET_SIDE(end, _BLACK)
+                    _SET_WFIRST(end, False)
+                    _SET_BFIRST(end, position._bfirst)
+                else:
+                    _SET_W(end, opp)
+                    _SET_B(end, fast[0])
+                    _SET_SIDE(end, _WHITE)
+                    _SET_WFIRST(end, position._wfirst)
+                    _SET_BFIRST(end, False)
+                check = _NEW(TurnCheck)
+                _SET_LEGAL(check, True)
+                _SET_FINDINGS(check, [])
+                _SET_CHECK_POSITION(check, end)
+                _SET_CHECK_STEPS(check, fast[1])
+                return check
+    return _check_turn(position, d1, d2, paths, rules, last_roll)
+
+
+def _check_turn(
+    position: Position,
+    d1: int,
+    d2: int,
+    paths: Sequence[Sequence[int]],
+    rules: Ruleset,
+    last_roll: bool,
+) -> TurnCheck:
+    """The general path of :func:`check_turn` (dice and rules already read)."""
     norm = _normalise_paths(paths)
     side, me, opp, first = _split(position)
     name = side.name.capitalize()
@@ -714,10 +803,7 @@ def check_turn(
     # Fast path: the obvious reading, steps in written order, all dice used.
     fast = _fast(me, norm, d1, d2, closed, opp_min, head_floor, eot)
     if fast is not None:
-        fast_state, fast_steps = fast
-        return TurnCheck(
-            True, [], _end_position(position, side, fast_state), tuple(Step(*s) for s in fast_steps)
-        )
+        return TurnCheck(True, [], _end_position(position, side, fast[0]), fast[1])
 
     # Per-pair shape: wrong direction, then which dice could make each pair.
     wrong: Finding | None = None
@@ -830,83 +916,137 @@ def check_turn(
 
 def _fast(
     me: int,
-    paths: tuple[tuple[int, ...], ...],
+    paths: Sequence[Sequence[int]],
     d1: int,
     d2: int,
     closed: int,
     opp_min: int,
     head_floor: int,
     eot: bool,
-) -> tuple[int, list[_RawStep]] | None:
+) -> tuple[int, tuple[Step, ...]] | None:
     """The common legal case: one obvious split using every die, steps in written order.
 
-    ``None`` means "not shown legal this way" (the caller then searches all
-    readings), never "illegal".
+    ``paths`` may be the caller's raw moves: anything but tuples of int
+    points forming a forward path (``OFF`` last only) gives ``None``.
+    ``None`` means "not shown legal this way" (the caller then normalises
+    the moves and searches all readings), never "illegal".
+
+    Each written pair takes the first fitting die (higher die, then lower,
+    then both, higher first; the lower die first when bearing off); the
+    steps are applied as they are read, by the rules of :func:`_try_step`
+    inlined.
     """
-    steps: list[_RawStep] = []
+    st = me
+    steps: list[Step] = []
+    block = not eot
+    one = _ONE
+    nib = _NIB
+    double = d1 == d2
+    free1 = free2 = True
+    used = 0
     for path in paths:
-        if not 0 < path[0] <= 24 or OFF in path[1:-1]:
+        if type(path) is not tuple:
             return None
-    if d1 == d2:
-        for path in paths:
-            cur = path[0]
-            for b in path[1:]:
+        n = len(path)
+        if n == 2:
+            stops: Sequence[int] = (path[1],)
+        elif n > 2:
+            stops = path[1:]
+        else:
+            return None
+        cur = path[0]
+        if type(cur) is not int or not 0 < cur <= 24:
+            return None
+        last = len(stops) - 1
+        for i, b in enumerate(stops):
+            if type(b) is not int or not 0 <= b < cur or (b == OFF and i != last):
+                return None
+            # Which dice carry the checker from cur to b (or off).
+            if double:
                 if b == OFF:
                     k = -(-cur // d1)
-                    for _ in range(k - 1):
-                        steps.append((cur, cur - d1, d1))
-                        cur -= d1
-                    steps.append((cur, OFF, d1))
-                    break
-                dist = cur - b
-                if dist <= 0 or dist % d1:
-                    return None
-                for _ in range(dist // d1):
-                    steps.append((cur, cur - d1, d1))
-                    cur -= d1
-        if len(steps) != 4:
-            return None
-    else:
-        free1 = free2 = True
-        for path in paths:
-            cur = path[0]
-            for b in path[1:]:
-                if b == OFF:
-                    if free2 and d2 >= cur:
-                        free2 = False
-                        steps.append((cur, OFF, d2))
-                    elif free1 and d1 >= cur:
-                        free1 = False
-                        steps.append((cur, OFF, d1))
-                    else:
+                else:
+                    dist = cur - b
+                    if dist % d1:
                         return None
-                    break
+                    k = dist // d1
+                used += k
+                if used > 4:
+                    return None
+                seq: tuple[int, ...] = _REPEAT[d1][k]
+            elif b == OFF:
+                if free2 and d2 >= cur:
+                    free2 = False
+                    seq = (d2,)
+                elif free1 and d1 >= cur:
+                    free1 = False
+                    seq = (d1,)
+                else:
+                    return None
+            else:
                 dist = cur - b
                 if dist == d1 and free1:
                     free1 = False
-                    steps.append((cur, b, d1))
+                    seq = (d1,)
                 elif dist == d2 and free2:
                     free2 = False
-                    steps.append((cur, b, d2))
+                    seq = (d2,)
                 elif dist == d1 + d2 and free1 and free2:
                     free1 = free2 = False
-                    steps.append((cur, cur - d1, d1))
-                    steps.append((cur - d1, b, d2))
+                    seq = (d1, d2)
                 else:
                     return None
-                cur = b
-        if free1 or free2:
+            # Apply the steps (R3 checker present, R4, R5, R6, R8).
+            for d in seq:
+                if not (st >> (4 * cur)) & 15:
+                    return None
+                t = cur - d
+                if t > 0:
+                    if closed >> (4 * t) & 1:
+                        return None
+                    if cur == 24 and st >> _HEAD_SHIFT <= head_floor:
+                        return None
+                    new = st - one[cur] + one[t]
+                    if (
+                        block
+                        and not st & nib[t]
+                        and new & _NEAR[t]
+                        and _makes_block(new, t, opp_min)
+                    ):
+                        return None
+                    st = new
+                else:
+                    if st >> _HOME_SHIFT or (t < 0 and st & _ABOVE[cur]):
+                        return None
+                    st = st - one[cur] + 1
+                    t = OFF
+                steps.append(_STEPS[cur][d])
+                cur = t
+    if double:
+        if used != 4:
             return None
-    st = me
-    block = not eot
-    for p, _t, d in steps:
-        new = _try_step(st, p, d, closed, opp_min, head_floor, block)
-        if type(new) is str:
-            return None
-        st = new  # type: ignore[assignment]
+    elif free1 or free2:
+        return None
     if eot and _has_block(st, opp_min):
         return None
-    return st, steps
+    return st, tuple(steps)
+
+
+#: ``_STEPS[p][d]``: the :class:`Step` of die ``d`` from own point ``p`` (off when ``d >= p``).
+_STEPS = tuple(
+    tuple(Step(p, p - d if p > d else OFF, d) for d in range(7)) for p in range(25)
+)
+#: ``_REPEAT[d][k]``: ``k`` dice showing ``d``.
+_REPEAT = tuple(tuple((d,) * k for k in range(5)) for d in range(7))
+#: nibbles of the own points next to ``t`` along the opponent's path (R6 quick test).
+_NEAR = (
+    0,
+    *(
+        (_NIB[_FLIP[_FLIP[t] - 1]] if _FLIP[t] > 1 else 0)
+        | (_NIB[_FLIP[_FLIP[t] + 1]] if _FLIP[t] < 24 else 0)
+        for t in range(1, 25)
+    ),
+)
 
 
 def _maybe(position: Position, side: Side, st: int | None) -> Position | None:

@@ -5,11 +5,18 @@ Data flow: files → :func:`narde_notation.reader.read_games` → records →
 here.  Nothing upstream imports this module.
 
 The unit of work is :func:`per_file`: a pure function of one path that
-returns the three tables of that file.  :func:`tables` runs it over many
-files in a local process pool; :func:`narde_notation.cli.stats` can run the
-same function on a Dask cluster.  Concatenating the per-file tables in the
-order of :func:`expand_paths` gives the same frames whichever way they were
-computed.
+returns the three tables of that file (:class:`FileTables`).
+:func:`tables` runs it over many files in a local process pool
+(:func:`iter_tables`); ``narde-stats --scheduler`` runs the same function on
+a Dask cluster (:func:`narde_notation.cli.stats.run_dask`).  Concatenating
+the per-file tables in the order of :func:`expand_paths`
+(:meth:`FileTables.concat`) gives the same frames whichever way they were
+computed.  :func:`summary` turns them into a :class:`Summary`.
+
+Replays use :func:`narde_notation.validate.validate_games` (the match-score
+checks across a file's games included), so the findings are the ones
+``narde-validate`` reports.  A replay that raises (an internal problem, not
+bad input) marks its game (``replay_error``) and the file goes on.
 
 Tables (one row per observation, stable column names and dtypes):
 
@@ -96,6 +103,7 @@ from __future__ import annotations
 import glob
 import math
 import os
+from collections import Counter
 from collections.abc import Iterable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
@@ -118,11 +126,13 @@ __all__ = [
     "FINDING_COLUMNS",
     "GAME_COLUMNS",
     "KINDS",
+    "ROLLS",
     "TURN_COLUMNS",
     "DiceFairness",
     "FileTables",
     "Summary",
     "dice_fairness",
+    "dice_from_counts",
     "expand_paths",
     "file_table",
     "findings_frame",
@@ -158,6 +168,9 @@ _ROLL_INFO = _RollTable()
 EXTENSIONS = (".txt", ".mat", ".nrd")
 #: Categories of ``games.kind``, in order of points.
 KINDS = ("oyn", "mars", "koks", "draw")
+_FACES = tuple(range(1, 7))
+#: The 21 distinct rolls, higher die first: "11", "21", "22", …, "66".
+ROLLS = tuple(f"{a}{b}" for a in range(1, 7) for b in range(1, a + 1))
 
 GAME_COLUMNS: dict[str, str] = {
     "file": "str",
@@ -286,6 +299,11 @@ class FileTables:
         problems: files that could not be read, or not to the end: path ->
             the reason (the OS error's text; or ``"reader failed after N
             games: …"`` should the reader raise, the games before kept).
+        rolls: counts of the 21 rolls (index :data:`ROLLS`, int64) over the
+            valid games' half-turns, opening rolls left out — what dice
+            fairness needs, kept even when ``turns`` was not built
+            (``per_file(..., turns=False)``); ``None`` when unknown.
+        excluded_openings: opening rolls left out of ``rolls``.
     """
 
     games: pd.DataFrame
@@ -293,6 +311,8 @@ class FileTables:
     findings: pd.DataFrame
     files: list[str] = field(default_factory=list)
     problems: dict[str, str] = field(default_factory=dict)
+    rolls: pd.Series | None = None
+    excluded_openings: int = 0
 
     @staticmethod
     def concat(parts: Sequence[FileTables]) -> FileTables:
@@ -314,12 +334,17 @@ class FileTables:
         for p in parts:
             problems.update(p.problems)
             files.extend(p.files)
+        rolls: pd.Series | None = _roll_series(0)
+        for p in parts:
+            rolls = None if p.rolls is None or rolls is None else rolls + p.rolls
         return FileTables(
             games=cat([p.games for p in parts], GAME_COLUMNS),
             turns=cat([p.turns for p in parts], TURN_COLUMNS),
             findings=cat([p.findings for p in parts], FINDING_COLUMNS),
             files=files,
             problems=problems,
+            rolls=rolls,
+            excluded_openings=sum(p.excluded_openings for p in parts),
         )
 
 
@@ -381,17 +406,49 @@ def _ruleset_from_tag(tag: str | None) -> Ruleset | None:
     return Ruleset.from_tag(tag)
 
 
+@dataclass
+class _Acc:
+    """Column lists of the three tables being built, and the roll counts."""
+
+    want_turns: bool = True
+    g: dict[str, list[Any]] = field(default_factory=lambda: {c: [] for c in GAME_COLUMNS})
+    t: dict[str, list[Any]] = field(default_factory=lambda: {c: [] for c in TURN_COLUMNS})
+    fnd: dict[str, list[Any]] = field(
+        default_factory=lambda: {c: [] for c in FINDING_COLUMNS}
+    )
+    rolls: Counter[str] = field(default_factory=Counter)
+    openings: int = 0
+
+    def tables(self, files: list[str], problems: dict[str, str] | None = None) -> FileTables:
+        rolls = _roll_series(0)
+        for roll, count in self.rolls.items():
+            rolls[roll] = count
+        return FileTables(
+            games=_typed(self.g, GAME_COLUMNS),
+            turns=_typed(self.t, TURN_COLUMNS),
+            findings=_typed(self.fnd, FINDING_COLUMNS),
+            files=files,
+            problems=problems or {},
+            rolls=rolls,
+            excluded_openings=self.openings,
+        )
+
+
+def _roll_series(fill: int) -> pd.Series:
+    out = pd.Series(fill, index=pd.Index(list(ROLLS), name="roll"), dtype="int64", name="count")
+    return out
+
+
 def _rows_for_game(
     record: GameRecord,
     report: GameReport | None,
     replay_error: str | None,
     rules_tag: str | None,
-    g: dict[str, list[Any]],
-    t: dict[str, list[Any]],
-    fnd: dict[str, list[Any]],
+    acc: _Acc,
     file: str,
 ) -> None:
-    """Append the rows of one game to the column lists g, t and fnd."""
+    """Append the rows of one game to the accumulator's column lists."""
+    g, t, fnd = acc.g, acc.t, acc.fnd
     index = record.index
     half_turns = record.half_turns
     findings: list[Finding]
@@ -456,6 +513,12 @@ def _rows_for_game(
     if not n:
         return
     info = [_ROLL_INFO[ht.dice] for ht in half_turns]
+    has_opening = "Position" not in record.tags and "reroll" not in tag.split(",")
+    if report is not None and n_err == 0:  # dice fairness: valid games only
+        acc.rolls.update([x[0] for x in (info[1:] if has_opening else info)])
+        acc.openings += has_opening
+    if not acc.want_turns:
+        return
     t["file"].extend([file] * n)
     t["game"].extend([index] * n)
     t["ply"].extend(range(n))
@@ -469,7 +532,7 @@ def _rows_for_game(
     )
     opening = t["opening"]
     opening.extend([False] * n)
-    if "Position" not in record.tags and "reroll" not in tag.split(","):
+    if has_opening:
         opening[-n] = True
 
     # the columns that need the replay
@@ -561,15 +624,15 @@ def _file_tables(
     path: str,
     rules: str | None = None,
     records: Iterable[GameRecord] | None = None,
+    turns: bool = True,
 ) -> FileTables:
     """Read (unless ``records`` given), replay with the match-score checks of
     :func:`narde_notation.validate.validate_games`, and tabulate."""
     from narde_notation.validate import validate_games
 
     ruleset = _ruleset_from_tag(rules)
-    g: dict[str, list[Any]] = {c: [] for c in GAME_COLUMNS}
-    t: dict[str, list[Any]] = {c: [] for c in TURN_COLUMNS}
-    fnd: dict[str, list[Any]] = {c: [] for c in FINDING_COLUMNS}
+    acc = _Acc(want_turns=turns)
+    g, fnd = acc.g, acc.fnd
     if records is None:
         from narde_notation.reader import read_games
 
@@ -610,18 +673,12 @@ def _file_tables(
             if not current:
                 raise
             failed = current.pop()
-            _rows_for_game(failed, None, f"{type(exc).__name__}: {exc}", rules, g, t, fnd, path)
+            _rows_for_game(failed, None, f"{type(exc).__name__}: {exc}", rules, acc, path)
             reports = validate_games(tap(), ruleset)  # go on with the records left
             continue
         current.clear()
-        _rows_for_game(report.record, report, None, rules, g, t, fnd, path)
-    return FileTables(
-        games=_typed(g, GAME_COLUMNS),
-        turns=_typed(t, TURN_COLUMNS),
-        findings=_typed(fnd, FINDING_COLUMNS),
-        files=[path],
-        problems=problems,
-    )
+        _rows_for_game(report.record, report, None, rules, acc, path)
+    return acc.tables([path], problems)
 
 
 def _is_file_level(record: GameRecord) -> bool:
@@ -646,7 +703,7 @@ def _finding_row(fnd: dict[str, list[Any]], f: Finding, file: str, game: int | N
     fnd["message"].append(f.message)
 
 
-def per_file(path: str, rules: str | None = None) -> FileTables:
+def per_file(path: str, rules: str | None = None, turns: bool = True) -> FileTables:
     """Read, replay and tabulate one file: the unit of parallel work.
 
     Pure (depends only on its arguments and the file's bytes) and picklable
@@ -655,6 +712,10 @@ def per_file(path: str, rules: str | None = None) -> FileTables:
     Args:
         path: one record file (``.txt``/``.nrd`` native or ``.mat``).
         rules: a ``Rules`` tag value overriding every game's own.
+        turns: build the turns frame (one row per half-turn).  Without it
+            the result's ``turns`` is empty but ``rolls`` still holds what
+            the summary's dice fairness needs (cheaper: the summary alone
+            does not pay for a table it does not show).
 
     Returns:
         :class:`FileTables` of that file.  A file that cannot be opened
@@ -666,11 +727,12 @@ def per_file(path: str, rules: str | None = None) -> FileTables:
     """
     _ruleset_from_tag(rules)  # fail early on a bad tag, before any I/O
     try:
-        return _file_tables(path, rules)
+        return _file_tables(path, rules, turns=turns)
     except OSError as exc:
         out = _empty_tables()
         out.files = [path]
         out.problems = {path: exc.strerror or str(exc)}
+        out.rolls = _roll_series(0)
         return out
 
 
@@ -684,22 +746,15 @@ def tables_from_records(
     """
     from narde_notation.validate import GameReport, validate
 
-    g: dict[str, list[Any]] = {c: [] for c in GAME_COLUMNS}
-    t: dict[str, list[Any]] = {c: [] for c in TURN_COLUMNS}
-    fnd: dict[str, list[Any]] = {c: [] for c in FINDING_COLUMNS}
+    acc = _Acc()
     files: list[str] = []
     for item in records:
         report = item if isinstance(item, GameReport) else validate(item)
         name = file or report.record.file or "<memory>"
         if name not in files:
             files.append(name)
-        _rows_for_game(report.record, report, None, None, g, t, fnd, name)
-    return FileTables(
-        games=_typed(g, GAME_COLUMNS),
-        turns=_typed(t, TURN_COLUMNS),
-        findings=_typed(fnd, FINDING_COLUMNS),
-        files=files,
-    )
+        _rows_for_game(report.record, report, None, None, acc, name)
+    return acc.tables(files)
 
 
 def _default_jobs() -> int:
@@ -710,20 +765,22 @@ def iter_tables(
     files: Sequence[str],
     rules: str | None = None,
     jobs: int | None = None,
+    turns: bool = True,
 ) -> Iterator[FileTables]:
     """:func:`per_file` over ``files``, in order, in ``jobs`` processes.
 
     ``jobs`` defaults to the number of CPUs; 1 (or a single file) runs in
-    this process.  Yields as files complete, in the order of ``files``.
+    this process.  Yields in the order of ``files``.
     """
     _ruleset_from_tag(rules)
     jobs = _default_jobs() if jobs is None else max(1, jobs)
     if jobs == 1 or len(files) <= 1:
         for f in files:
-            yield per_file(f, rules)
+            yield per_file(f, rules, turns)
         return
-    with ProcessPoolExecutor(max_workers=min(jobs, len(files))) as pool:
-        yield from pool.map(per_file, files, [rules] * len(files), chunksize=1)
+    n = len(files)
+    with ProcessPoolExecutor(max_workers=min(jobs, n)) as pool:
+        yield from pool.map(per_file, files, [rules] * n, [turns] * n, chunksize=1)
 
 
 def tables(
@@ -783,9 +840,6 @@ def findings_frame(
 
 # --------------------------------------------------------------------------- summary
 
-_FACES = tuple(range(1, 7))
-#: The 21 distinct rolls, higher die first: "11", "21", "22", …, "66".
-ROLLS = tuple(f"{a}{b}" for a in range(1, 7) for b in range(1, a + 1))
 
 
 @dataclass
@@ -831,49 +885,57 @@ class DiceFairness:
 
 
 def dice_fairness(turns: pd.DataFrame) -> DiceFairness:
-    """Dice fairness over the rolls of ``turns`` (a turns frame).
+    """Dice fairness over the rolls of ``turns`` (a turns frame, or any frame
+    with columns ``roll`` and ``opening``).
 
     Opening rolls (``opening`` True: R2 forbids a double there) are left
-    out, every other half-turn's roll counts once, passes included.  Tests:
-    faces of all dice vs uniform; the 21 rolls vs 1/36 (doubles) and 2/36.
-    A test over no data gives NaN statistics.
+    out, every other half-turn's roll counts once, passes included.  See
+    :func:`dice_from_counts` for the tests.
+    """
+    opening = turns["opening"].to_numpy(dtype=bool)
+    counts = turns.loc[~opening, "roll"].astype(str).value_counts()
+    return dice_from_counts(counts, int(opening.sum()))
+
+
+def dice_from_counts(rolls: pd.Series, excluded_openings: int = 0) -> DiceFairness:
+    """Dice fairness from counts of rolls (index ``"65"``, ``"33"``, … as in :data:`ROLLS`).
+
+    Tests (``scipy.stats.chisquare``): the faces of both dice of every roll
+    (a double counts its face twice) against uniform 1/6, 5 degrees of
+    freedom; the 21 rolls against 1/36 for each double and 2/36 for each
+    other roll, 20 degrees of freedom.  No data gives NaN statistics.
     """
     from scipy.stats import chisquare
 
-    opening = turns["opening"].to_numpy(dtype=bool)
-    scope = turns.loc[~opening]
-    n = len(scope)
-    d1 = scope["die1"].value_counts().reindex(_FACES, fill_value=0)
-    d2 = scope["die2"].value_counts().reindex(_FACES, fill_value=0)
-    faces = (d1 + d2).astype("int64")
+    counts = rolls.reindex(list(ROLLS), fill_value=0).astype("int64")
+    counts.index = pd.Index(list(ROLLS), name="roll")
+    counts.name = "count"
+    n = int(counts.sum())
+    face_counts = dict.fromkeys(_FACES, 0)
+    for roll, c in zip(ROLLS, counts.to_numpy(), strict=True):
+        face_counts[int(roll[0])] += int(c)
+        face_counts[int(roll[1])] += int(c)
+    faces = pd.Series(face_counts, dtype="int64", name="count")
     faces.index.name = "face"
-    faces.name = "count"
-    rolls = scope["roll"].value_counts().reindex(list(ROLLS), fill_value=0).astype("int64")
-    rolls.index.name = "roll"
-    rolls.name = "count"
-    doubles = int(sum(rolls[r] for r in ROLLS if r[0] == r[1]))
+    doubles = int(sum(counts[r] for r in ROLLS if r[0] == r[1]))
     if n:
         fc = chisquare(faces.to_numpy(), f_exp=[2 * n / 6] * 6)
         probs = [1 / 36 if r[0] == r[1] else 2 / 36 for r in ROLLS]
-        rc = chisquare(rolls.to_numpy(), f_exp=[n * p for p in probs])
-        f_stat, f_p, r_stat, r_p = (
-            float(fc.statistic),
-            float(fc.pvalue),
-            float(rc.statistic),
-            float(rc.pvalue),
-        )
+        rc = chisquare(counts.to_numpy(), f_exp=[n * p for p in probs])
+        f_stat, f_p = float(fc.statistic), float(fc.pvalue)
+        r_stat, r_p = float(rc.statistic), float(rc.pvalue)
     else:
         f_stat = f_p = r_stat = r_p = math.nan
     return DiceFairness(
         rolls_counted=n,
         faces=faces,
-        rolls=rolls,
+        rolls=counts,
         doubles_rate=doubles / n if n else math.nan,
         faces_chi2=f_stat,
         faces_p=f_p,
         rolls_chi2=r_stat,
         rolls_p=r_p,
-        excluded_openings=int(opening.sum()),
+        excluded_openings=excluded_openings,
     )
 
 
@@ -884,11 +946,12 @@ def _rate(k: int, n: int) -> float:
 def player_table(games: pd.DataFrame) -> pd.DataFrame:
     """One row per player over the valid games of ``games`` (a games frame).
 
-    Columns: player (str, index), games (valid games played), white, black
-    (games with that colour), wins, losses, draws, unfinished, points_won,
-    points_lost (int64), win_rate (wins / finished games, float),
-    mars_given, mars_taken, koks_given, koks_taken (int64: games won /
-    lost by mars or by koks; kinds are exclusive).  Games with no name for
+    Columns, in order: player (str, index), games (valid games played),
+    white, black (games with that colour), wins, losses, draws, unfinished
+    (int64), win_rate (wins / finished games, float64, NaN when none),
+    points_won, points_lost, mars_given, mars_taken, koks_given,
+    koks_taken (int64: games won / lost by mars or by koks; kinds are
+    exclusive).  Games with no name for
     a side count under ``"?"``.
     """
     g = games.loc[games["valid"].to_numpy(dtype=bool)]
@@ -936,7 +999,7 @@ def player_table(games: pd.DataFrame) -> pd.DataFrame:
         }
     ).astype("int64")
     finished = out["wins"] + out["losses"] + out["draws"]
-    out.insert(8, "win_rate", (out["wins"] / finished.where(finished > 0)).astype("float64"))
+    out.insert(7, "win_rate", (out["wins"] / finished.where(finished > 0)).astype("float64"))
     out.index.name = "player"
     return out
 
@@ -1302,13 +1365,17 @@ def _summary(ft: FileTables) -> Summary:
         )
     fcodes.index.name = "code"
 
-    # dice over valid games' turns
-    t = ft.turns
-    if len(t) and len(vg) < n:
-        keys = pd.MultiIndex.from_arrays([vg["file"], vg["game"]])
-        tkeys = pd.MultiIndex.from_arrays([t["file"], t["game"]])
-        t = t.loc[tkeys.isin(keys)]
-    dice = dice_fairness(t)
+    # dice over valid games' turns (counted per file when the turns frame
+    # was not built)
+    if ft.rolls is not None:
+        dice = dice_from_counts(ft.rolls, ft.excluded_openings)
+    else:
+        t = ft.turns
+        if len(t) and len(vg) < n:
+            keys = pd.MultiIndex.from_arrays([vg["file"], vg["game"]])
+            tkeys = pd.MultiIndex.from_arrays([t["file"], t["game"]])
+            t = t.loc[tkeys.isin(keys)]
+        dice = dice_fairness(t)
 
     lengths = fin["half_turns"]
     ov: dict[str, float | int] = {

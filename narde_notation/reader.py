@@ -257,7 +257,11 @@ def _draft_from_tokens(tokens: Iterable[Token]) -> _Draft:
             pos: int = token.start_pos  # type: ignore[assignment]
             for line in text.split("\n"):
                 match = split_line(line)
-                assert match is not None  # the TURNS terminal guarantees the shape
+                if match is None:  # a blank line inside the block
+                    pos += len(line) + 1
+                    line_no += 1
+                    shift = 0
+                    continue
                 if match.start(2):
                     written, mark = _written_number(line[: match.start(2)])
                     if written is not None:
@@ -288,6 +292,13 @@ def _draft_from_tokens(tokens: Iterable[Token]) -> _Draft:
                 shift = 0
         elif kind == "TURNNO":
             number, black = _turn_number(str(token))
+        elif kind == "MOVES" and halfturns:
+            # moves continuing the previous half-turn after a comment
+            last = halfturns[-1]
+            _, moves, annotation = parts(f"11: {token}", int(token.column or 1) - 4)
+            halfturns[-1] = dataclasses.replace(
+                last, moves=last.moves + moves, annotation=annotation or last.annotation
+            )
         elif kind == "TAGS":
             tags, tag_lines = draft.tags, draft.tag_lines
             line_no = token.line + offset  # type: ignore[operator]
@@ -394,6 +405,7 @@ _EXPECTED_WORDS: dict[str, str] = {
     "TURNNO": "a turn number (12. or 12...)",
     "HALFTURN": "a roll and its moves (65: 24/18 18/13)",
     "TURNS": "a turn (12. 65: 24/18 18/13)",
+    "MOVES": "more moves (24/18)",
     "RESULT": "a result (1-0, 0-1, *, …)",
     "$END": "the end of the game",
     "CUBE": "a roll",
@@ -426,11 +438,14 @@ _HINTS: tuple[tuple[re.Pattern[str], str], ...] = tuple(
 )
 
 
+_MOVE_START_RE = re.compile(r"(?:[0-9]{1,2}|bar|off|Off|o)\*?/(?:[0-9]{1,2}|bar|off|Off|o)")
+
+
 def _hint(found: str, before: str, names: set[str]) -> str | None:
     word = found.split(None, 1)[0] if found.strip() else ""
     if before and not before[-1].isspace() and word[:1].isalpha():
         return "a point is a number 1-24, off or bar"
-    if names == {"TURNS"} and re.match(r"[0-9]+/", word):
+    if "MOVES" not in names and _MOVE_START_RE.match(word):
         return "the roll comes before the moves: 12. 65: 24/18 18/13"
     for pattern, hint in _HINTS:
         if pattern.search(word):
@@ -677,36 +692,62 @@ def _recover(chunk: _Chunk, text: str, error: UnexpectedInput, file: str | None)
     return drafts
 
 
+def _chunk_drafts(
+    chunk: _Chunk, parser: Lark, file: str | None
+) -> tuple[list[_Draft], list[Token]]:
+    """The games of one chunk and the comments read in it."""
+    text = "\n".join(chunk.lines)
+    _SINK.comments = []
+    _SINK.line_offset = chunk.start - 1
+    broken = False
+    try:
+        drafts = cast(list[_Draft], parser.parse(text))
+    except UnexpectedInput as error:
+        drafts = _recover(chunk, text, error, file)
+        broken = True
+    comments = _SINK.comments
+    _SINK.comments = []
+    if not broken and chunk.next_tag_line is not None and drafts and drafts[-1].result is None:
+        # corpus decision 1: a tag pair after moves, before the result
+        tag_text = chunk.next_tag_text
+        column = len(tag_text) - len(tag_text.lstrip()) + 1 if tag_text else 1
+        drafts[-1].findings.append(
+            _syntax(
+                "expected a result token (1-0, 0-1, *, …) before the next game's tag pairs",
+                file=file,
+                line=chunk.next_tag_line,
+                column=column,
+                line_text=tag_text,
+            )
+        )
+    return drafts, comments
+
+
+def _reader_failure(exc: Exception, *, file: str | None, index: int, line: int) -> GameRecord:
+    """A record standing for text the reader failed on (a bug), so that the
+    rest of the file is still read: the contract is never to raise on text."""
+    message = (
+        f"the reader failed on the text from this line ({type(exc).__name__}: {exc}); "
+        "this is a bug in narde-notation, please report it"
+    )
+    finding = Finding("syntax", message, file=file, game=index, line=line)
+    return GameRecord(findings=[finding], file=file, index=index, line=line)
+
+
 def _read_native(lines: Iterable[tuple[int, str]], file: str | None) -> Iterator[GameRecord]:
     parser = _native_parser()
     index = 0
     for chunk in _native_chunks(lines):
-        text = "\n".join(chunk.lines)
-        _SINK.comments = []
-        _SINK.line_offset = chunk.start - 1
-        broken = False
         try:
-            drafts = cast(list[_Draft], parser.parse(text))
-        except UnexpectedInput as error:
-            drafts = _recover(chunk, text, error, file)
-            broken = True
-        comments = _SINK.comments
-        _SINK.comments = []
-        if not broken and chunk.next_tag_line is not None and drafts and drafts[-1].result is None:
-            # corpus decision 1: a tag pair after moves, before the result
-            tag_text = chunk.next_tag_text
-            column = len(tag_text) - len(tag_text.lstrip()) + 1 if tag_text else 1
-            drafts[-1].findings.append(
-                _syntax(
-                    "expected a result token (1-0, 0-1, *, …) before the next game's tag pairs",
-                    file=file,
-                    line=chunk.next_tag_line,
-                    column=column,
-                    line_text=tag_text,
-                )
-            )
-        for draft in drafts:
-            yield _finish(draft, comments, file=file, index=index)
+            drafts, comments = _chunk_drafts(chunk, parser, file)
+            records = [
+                _finish(draft, comments, file=file, index=index + k)
+                for k, draft in enumerate(drafts)
+            ]
+        except Exception as exc:  # pragma: no cover - a safety net for reader bugs
+            records = [_reader_failure(exc, file=file, index=index, line=chunk.start)]
+        for record in records:
+            yield record
             index += 1
 
 
@@ -917,7 +958,12 @@ class _MatGame:
 def _read_mat(lines: Iterable[tuple[int, str]], file: str | None) -> Iterator[GameRecord]:
     reader = _MatReader(file)
     for number, line in lines:
-        done = reader.feed(number, line)
+        try:
+            done = reader.feed(number, line)
+        except Exception as exc:  # pragma: no cover - a safety net for reader bugs
+            reader.draft = None
+            done = _reader_failure(exc, file=file, index=reader.index, line=number)
+            reader.index += 1
         if done is not None:
             yield done
     done = reader.finish()
@@ -976,11 +1022,26 @@ def _records(lines: Iterator[str], file: str | None) -> Iterator[GameRecord]:
 def parse_games(text: str, *, name: str = "<string>") -> Iterator[GameRecord]:
     """Games of a text in memory (native or ``.mat`` layout, detected from content).
 
-    Yields one :class:`GameRecord` per game, in file order (``index`` from 0);
-    never raises on bad text (syntax problems are ``syntax`` findings on the
-    game they break, record-format.md and corpus README decisions 1, 9, 10).
-    An empty text yields one record with no tags or half-turns carrying a
-    ``syntax`` finding at line 1.
+    Args:
+        text: the whole text (a leading BOM is ignored; LF or CRLF).
+        name: the name to put in ``GameRecord.file`` and findings.
+
+    Yields:
+        One :class:`GameRecord` per game, in text order: ``index`` from 0,
+        ``line`` of its first tag or turn line, ``format`` ``"native"`` or
+        ``"mat"``, ``tag_lines``, ``result_line``/``result_column``.  Moves
+        are kept as written (own or absolute numbering alike); sides come
+        from the layout (record-format.md "Turns"; ``.mat``: corpus README
+        decision 9).
+
+    Raises:
+        Nothing on bad text.  A syntax problem is a ``syntax`` finding on the
+        game it breaks (line, column, what was expected, the line with a
+        caret); that game keeps the half-turns whose roll was read before the
+        error, and reading resumes at the next game (decision 1).  Text
+        between games that is no record is a record of its own with no tags
+        or half-turns; an empty text is one such record with a finding at
+        line 1 (``game`` None).
     """
     return _records(_split_lines([text]), name)
 
@@ -999,11 +1060,12 @@ def read_games(source: Source, *, name: str | None = None) -> Iterator[GameRecor
             the path, or the open file's ``name``).
 
     Yields:
-        :class:`GameRecord` per game, in file order.
+        :class:`GameRecord` per game, in file order, as :func:`parse_games`.
 
     Raises:
-        OSError: only when a path cannot be opened.  Bad text never raises:
-        it becomes ``syntax`` findings.
+        OSError: when a path cannot be opened or read (on the first
+        iteration: the file is opened lazily).  Nothing on bad text: it
+        becomes ``syntax`` findings, see :func:`parse_games`.
     """
     if isinstance(source, (str, os.PathLike)):
         file = name if name is not None else os.fspath(source)

@@ -34,16 +34,28 @@ def test_local_cluster_gives_the_same_output(tmp_path: Path) -> None:
     if legal.is_dir():
         paths += [str(p) for p in sorted(legal.glob("0[0-1]*.txt"))[:4]]
     runner = CliRunner()
-    local = runner.invoke(narde_stats, [*paths, "--format", "json", "--jobs", "1"])
+    out = {name: (tmp_path / f"{name}-games.csv", tmp_path / f"{name}-turns.csv")
+           for name in ("local", "remote")}
+
+    def csvs(name: str) -> list[str]:
+        games, turns = out[name]
+        return ["--games-csv", str(games), "--turns-csv", str(turns)]
+
+    local = runner.invoke(narde_stats, [*paths, "--format", "json", "--jobs", "1",
+                                        *csvs("local")])
     assert local.exit_code == 0, local.stderr
     with distributed.LocalCluster(
         n_workers=1, threads_per_worker=1, processes=False, dashboard_address=None
     ) as cluster:
         remote = runner.invoke(
-            narde_stats, [*paths, "--format", "json", "--scheduler", cluster.scheduler_address]
+            narde_stats,
+            [*paths, "--format", "json", "--scheduler", cluster.scheduler_address,
+             *csvs("remote")],
         )
     assert remote.exit_code == 0, remote.stderr
     assert json.loads(remote.stdout) == json.loads(local.stdout)
+    for a, b in zip(out["local"], out["remote"], strict=True):
+        assert a.read_text(encoding="utf-8") == b.read_text(encoding="utf-8")
     assert json.loads(local.stdout)["overview"]["games"] >= 2
 
 

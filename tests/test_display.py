@@ -91,3 +91,9 @@ def test_register_formatters_with_a_fake_shell(monkeypatch: pytest.MonkeyPatch) 
 def test_register_without_ipython(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.delitem(sys.modules, "IPython", raising=False)
     assert register_ipython_formatters() is False
+
+
+def test_control_characters_are_shown_not_embedded() -> None:
+    from narde_notation.display import escape
+
+    assert escape("junk \x01\x1b[0m <b>") == "junk \\x01\\x1b[0m &lt;b&gt;"

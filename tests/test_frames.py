@@ -430,3 +430,20 @@ def test_pip_columns_equal_the_positions_on_illegal_games() -> None:
                     continue
                 assert (row["white_pips"], row["black_pips"]) == tr.after.pip_counts(), path
                 assert row["pips_played"] == tr.pips_played, path
+
+
+def test_summary_without_turns_frame_is_the_same(hand: frames.FileTables, tmp_path: Path) -> None:
+    # per_file(turns=False) skips the turns table but counts the rolls the
+    # summary's dice fairness needs; both routes give the same summary, and
+    # so does a summary made from the games and turns frames alone.
+    lean = frames.FileTables.concat(
+        [frames.per_file(p, turns=False) for p in expand_paths(tmp_path)]
+    )
+    assert len(lean.turns) == 0
+    full = summary(hand).to_dict()
+    assert summary(lean).to_dict() == full
+    assert summary(hand.games, hand.turns, hand.findings).to_dict() == full
+    # valid games' rolls without openings: pass game 65, 21; mars 21; koks 21;
+    # oyn 21 (Position tags: no opening); the invalid game's 65 is left out
+    assert summary(lean).dice.rolls_counted == 5
+    assert summary(lean).dice.rolls["21"] == 4

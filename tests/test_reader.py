@@ -121,6 +121,24 @@ def test_unfinished_game_at_end_of_file() -> None:
     assert not record.findings
 
 
+def test_comment_inside_a_half_turn() -> None:
+    """record-format.md: comments may stand between any tokens."""
+    record = one("1. 65: 24/18 { hm } 18/13!  54: { x } 24/20 20/15\n")
+    white, black = record.half_turns
+    assert white.moves == (Move((24, 18)), Move((18, 13)))
+    assert white.annotation == "!"
+    assert white.comments == ("hm",)
+    assert white.moves[1].column == 21
+    assert black.moves == (Move((24, 20)), Move((20, 15)))
+    assert black.comments == ("x",)
+
+
+def test_moves_before_any_roll() -> None:
+    record = one("24/18 18/13\n")
+    assert syntax(record) == (1, 1)
+    assert "roll comes before the moves" in record.findings[0].message
+
+
 def test_comment_between_number_and_roll() -> None:
     record = one("1. { thinking } 65: 24/18 18/13\n")
     assert record.half_turns[0].number == 1

@@ -76,6 +76,45 @@ PIECES = st.sampled_from(
 FRAGMENTS = st.lists(PIECES, max_size=60).map("".join)
 
 
+# Whole lines, valid and not, joined by assorted line breaks and blank lines:
+# reaches the block tokens (TAGS, TURNS) and the chunking at game boundaries.
+LINES = st.sampled_from(
+    [
+        '[Event "x"]',
+        '[White "A \\" B"]',
+        "[Round 2]",
+        "1. 65: 24/18 18/13",
+        "1... 53: 24/19",
+        "2. 42: 24/20 20/18       51: 24/19 19/18",
+        "33: 24/21(2) 21/18(2)!",
+        "12. 6:5: 6/off 5/o",
+        "65: 24/18 { c } 18/13",
+        "{ multi",
+        "line }",
+        "; note",
+        "1-0",
+        "*",
+        '0-0 [Site "y"]',
+        "",
+        "  ",
+        "\t",
+        "junk",
+        "7. 24/18",
+        "8.. 43: 1/0",
+        " 3 point match",
+        " Game 1",
+        " A : 0      B : 0",
+        "  1)                             43: 24/20 20/17",
+        "  2) 65: 24/18 18/13             55:",
+        "      Wins 1 point",
+        "  3)  Doubles => 2",
+    ]
+)
+LINE_TEXTS = st.tuples(
+    st.lists(LINES, max_size=30), st.sampled_from(["\n", "\r\n", "\n\n", "\n \n"])
+).map(lambda parts: parts[1].join(parts[0]))
+
+
 def _drain(text: str) -> list[GameRecord]:
     records = list(parse_games(text))
     assert records, "at least one record (an empty text gets a finding)"
@@ -84,6 +123,7 @@ def _drain(text: str) -> list[GameRecord]:
         for finding in record.findings:
             assert finding.code == "syntax"
             assert finding.line is not None and finding.line >= 1
+            assert "a bug in narde-notation" not in finding.message, finding.message
     return records
 
 
@@ -97,6 +137,13 @@ def test_arbitrary_text_never_raises(text: str) -> None:
 @given(FRAGMENTS)
 def test_format_fragments_never_raise(text: str) -> None:
     _drain(text)
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(LINE_TEXTS)
+def test_line_mixtures_never_raise(text: str) -> None:
+    for record in _drain(text):
+        assert "a bug in narde-notation" not in " ".join(f.message for f in record.findings)
 
 
 @settings(max_examples=200, deadline=None)

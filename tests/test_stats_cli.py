@@ -107,7 +107,11 @@ def test_missing_file_exit_2_others_processed(archive: Path) -> None:
     code, out, err = run(str(archive / "one.txt"), missing, "--format", "json")
     assert code == 2
     assert missing in err
-    assert json.loads(out)["overview"]["games"] == 2
+    data = json.loads(out)
+    assert data["overview"]["games"] == 2
+    # the other file's rolls still count for dice fairness (two 21s, no
+    # opening rolls: both games start from a Position tag)
+    assert data["dice"]["rolls"]["21"] == 2
     assert "Traceback" not in err
 
 

@@ -154,6 +154,8 @@ def test_corpus_round_trip(path: Path) -> None:
             assert back == game
     if not any(r.has_syntax_error for r in records):
         assert list(parse_games(write_games(records))) == records
+    if records and all(r.format == "mat" for r in records):
+        assert list(parse_games(write_games(records, "mat"))) == records
 
 
 def test_corpus_present_or_skip() -> None:

@@ -37,7 +37,7 @@ _PROGRESS_MIN_FILES = 8
 
 
 def run_dask(
-    files: Sequence[str], address: str, rules: str | None = None
+    files: Sequence[str], address: str, rules: str | None = None, turns: bool = True
 ) -> Iterator[FileTables]:
     """:func:`narde_notation.frames.per_file` of each file on a Dask cluster.
 
@@ -56,7 +56,7 @@ def run_dask(
     _check_scheduler(address)
 
     with Client(address, set_as_default=False) as client:  # type: ignore[no-untyped-call]
-        futures = client.map(per_file, list(files), rules=rules, pure=False)
+        futures = client.map(per_file, list(files), rules=rules, turns=turns, pure=False)
         try:
             for fut in futures:
                 yield fut.result()
@@ -219,12 +219,15 @@ def narde_stats(
     files = [f for f in expanded.files if f != STDIN]
     parts: list[FileTables] = []
     if STDIN in expanded.files:
-        parts.append(_stdin_tables(sys.stdin.read(), rules_tag))
+        parts.append(_stdin_tables(sys.stdin.read(), rules_tag))  # small: turns built
     stderr = sys.stderr
+    # the turns frame is built only for what shows it; the summary's dice
+    # fairness uses the roll counts every file returns anyway
+    need_turns = turns_csv is not None or plots_dir is not None
     show_bar = not quiet and stderr.isatty() and len(files) >= _PROGRESS_MIN_FILES
     if scheduler is not None:
         try:
-            results: Iterator[FileTables] = run_dask(files, scheduler, rules_tag)
+            results: Iterator[FileTables] = run_dask(files, scheduler, rules_tag, need_turns)
         except ImportError:
             click.echo(
                 "narde-stats: error: --scheduler needs dask[distributed] "
@@ -233,7 +236,7 @@ def narde_stats(
             )
             sys.exit(2)
     else:
-        results = iter_tables(files, rules_tag, jobs or os.cpu_count() or 1)
+        results = iter_tables(files, rules_tag, jobs or os.cpu_count() or 1, need_turns)
     try:
         with click.progressbar(
             results,
