@@ -7,11 +7,13 @@ here.  Nothing upstream imports this module.
 The unit of work is :func:`per_file`: a pure function of one path that
 returns the three tables of that file (:class:`FileTables`).
 :func:`tables` runs it over many files in a local process pool
-(:func:`iter_tables`); ``narde-stats --scheduler`` runs the same function on
-a Dask cluster (:func:`narde_notation.cli.stats.run_dask`).  Concatenating
-the per-file tables in the order of :func:`expand_paths`
-(:meth:`FileTables.concat`) gives the same frames whichever way they were
-computed.  :func:`summary` turns them into a :class:`Summary`.
+(:func:`iter_tables`) or on a Dask cluster (:func:`iter_tables_dask`,
+``narde-stats --scheduler``).  Concatenating the per-file tables in the
+order of :func:`expand_paths` (:meth:`FileTables.concat`) gives the same
+frames whichever way they were computed.  :func:`summary` turns them into a
+:class:`Summary`.  (Inside, the pool and the cluster run the same per-file
+work as plain column lists, merged into frames once in the calling process:
+the workers never import pandas, and this module imports it on first use.)
 
 Replays use :func:`narde_notation.validate.validate_games` (the match-score
 checks across a file's games included), so the findings are the ones
@@ -100,9 +102,11 @@ iterable of them.
 
 from __future__ import annotations
 
+import functools
 import glob
 import math
 import os
+import socket
 from collections import Counter
 from collections.abc import Iterable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
@@ -110,13 +114,13 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-import pandas as pd
-
 from narde_notation.findings import Finding
 from narde_notation.record import OFF, GameRecord, Move
 from narde_notation.side import Side
 
 if TYPE_CHECKING:
+    import pandas as pd
+
     from narde_notation.position import Position
     from narde_notation.ruleset import Ruleset
     from narde_notation.validate import GameReport, TurnReplay
@@ -131,18 +135,38 @@ __all__ = [
     "DiceFairness",
     "FileTables",
     "Summary",
+    "chisquare_test",
+    "clopper_pearson",
     "dice_fairness",
     "dice_from_counts",
     "expand_paths",
     "file_table",
     "findings_frame",
     "games_frame",
+    "iter_tables",
+    "iter_tables_dask",
     "per_file",
     "player_table",
     "summary",
     "tables",
+    "tables_from_records",
     "turns_frame",
 ]
+
+class _LazyPandas:
+    """``pd``, imported on first use: the per-file workers build plain column
+    lists and never need pandas, so a process pool forked before pandas is
+    imported starts at once, while the parent imports it meanwhile."""
+
+    def __getattr__(self, name: str) -> Any:
+        import pandas
+
+        globals()["pd"] = pandas
+        return getattr(pandas, name)
+
+
+if not TYPE_CHECKING:
+    pd = _LazyPandas()
 
 _WHITE, _BLACK = Side.WHITE, Side.BLACK
 _SIDE_NAME = {Side.WHITE: "white", Side.BLACK: "black"}
@@ -357,7 +381,19 @@ def _retype(frame: pd.DataFrame, columns: dict[str, str]) -> pd.DataFrame:
     return frame
 
 
+@functools.cache
+def _empty_frame(columns: tuple[tuple[str, str], ...]) -> pd.DataFrame:
+    return _build({c: [] for c, _ in columns}, dict(columns))
+
+
 def _typed(data: dict[str, list[Any]], columns: dict[str, str]) -> pd.DataFrame:
+    """A frame of the column lists with the documented dtypes."""
+    if not data[next(iter(columns))]:  # no rows: a copy of the cached empty frame
+        return _empty_frame(tuple(columns.items())).copy()
+    return _build(data, columns)
+
+
+def _build(data: dict[str, list[Any]], columns: dict[str, str]) -> pd.DataFrame:
     out: dict[str, Any] = {}
     for name, dtype in columns.items():
         values = data[name]
@@ -418,25 +454,51 @@ class _Acc:
     )
     rolls: Counter[str] = field(default_factory=Counter)
     openings: int = 0
+    files: list[str] = field(default_factory=list)
+    problems: dict[str, str] = field(default_factory=dict)
 
-    def tables(self, files: list[str], problems: dict[str, str] | None = None) -> FileTables:
-        rolls = _roll_series(0)
-        for roll, count in self.rolls.items():
-            rolls[roll] = count
+    def tables(self) -> FileTables:
+        """The frames of these column lists (imports pandas)."""
+        get = self.rolls.get
+        rolls = pd.Series(
+            [get(r, 0) for r in ROLLS], index=_roll_index(), dtype="int64", name="count"
+        )
         return FileTables(
             games=_typed(self.g, GAME_COLUMNS),
             turns=_typed(self.t, TURN_COLUMNS),
             findings=_typed(self.fnd, FINDING_COLUMNS),
-            files=files,
-            problems=problems or {},
+            files=list(self.files),
+            problems=dict(self.problems),
             rolls=rolls,
             excluded_openings=self.openings,
         )
 
+    def extend(self, other: _Acc) -> None:
+        """Append ``other``'s rows and counts (files in order)."""
+        for mine, theirs in ((self.g, other.g), (self.t, other.t), (self.fnd, other.fnd)):
+            for name, values in theirs.items():
+                mine[name].extend(values)
+        self.rolls.update(other.rolls)
+        self.openings += other.openings
+        self.files.extend(other.files)
+        self.problems.update(other.problems)
+
+
+def _merge(parts: Iterable[_Acc]) -> FileTables:
+    """One :class:`FileTables` of many files' column lists (frames built once)."""
+    total = _Acc()
+    for part in parts:
+        total.extend(part)
+    return total.tables()
+
+
+@functools.cache
+def _roll_index() -> pd.Index:
+    return pd.Index(list(ROLLS), name="roll")
+
 
 def _roll_series(fill: int) -> pd.Series:
-    out = pd.Series(fill, index=pd.Index(list(ROLLS), name="roll"), dtype="int64", name="count")
-    return out
+    return pd.Series(fill, index=_roll_index(), dtype="int64", name="count")
 
 
 def _rows_for_game(
@@ -620,24 +682,25 @@ def _pip_rows(record: GameRecord, replays: Sequence[TurnReplay]) -> list[_PipRow
     return rows
 
 
-def _file_tables(
+def _file_columns(
     path: str,
     rules: str | None = None,
     records: Iterable[GameRecord] | None = None,
     turns: bool = True,
-) -> FileTables:
+) -> _Acc:
     """Read (unless ``records`` given), replay with the match-score checks of
-    :func:`narde_notation.validate.validate_games`, and tabulate."""
+    :func:`narde_notation.validate.validate_games`, and tabulate as column
+    lists (no pandas: this runs in the workers)."""
     from narde_notation.validate import validate_games
 
     ruleset = _ruleset_from_tag(rules)
-    acc = _Acc(want_turns=turns)
+    acc = _Acc(want_turns=turns, files=[path])
     g, fnd = acc.g, acc.fnd
     if records is None:
         from narde_notation.reader import read_games
 
         records = read_games(path)
-    problems: dict[str, str] = {}
+    problems = acc.problems
     source = iter(records)
     current: list[GameRecord] = []  # the record being replayed
 
@@ -678,7 +741,7 @@ def _file_tables(
             continue
         current.clear()
         _rows_for_game(report.record, report, None, rules, acc, path)
-    return acc.tables([path], problems)
+    return acc
 
 
 def _is_file_level(record: GameRecord) -> bool:
@@ -725,15 +788,19 @@ def per_file(path: str, rules: str | None = None, turns: bool = True) -> FileTab
     Raises:
         narde_notation.errors.RulesetError: ``rules`` is not a ruleset tag.
     """
+    return _file_work(path, rules, turns).tables()
+
+
+def _file_work(path: str, rules: str | None = None, turns: bool = True) -> _Acc:
+    """:func:`per_file` as column lists: what the process pool and Dask run."""
     _ruleset_from_tag(rules)  # fail early on a bad tag, before any I/O
     try:
-        return _file_tables(path, rules, turns=turns)
+        from narde_notation.reader import read_games
+
+        with open(path, "rb") as handle:
+            return _file_columns(path, rules, records=read_games(handle), turns=turns)
     except OSError as exc:
-        out = _empty_tables()
-        out.files = [path]
-        out.problems = {path: exc.strerror or str(exc)}
-        out.rolls = _roll_series(0)
-        return out
+        return _Acc(want_turns=turns, files=[path], problems={path: exc.strerror or str(exc)})
 
 
 def tables_from_records(
@@ -741,20 +808,26 @@ def tables_from_records(
 ) -> FileTables:
     """The three tables of records (replayed here) or reports already made.
 
-    Useful in notebooks and tests on records built in memory.  ``file``
-    replaces each record's own ``file`` (``"<memory>"`` when both are None).
+    Useful in notebooks and tests on records built in memory.  Records
+    only are replayed together with
+    :func:`~narde_notation.validate.validate_games` (match scores checked
+    across them, as for a file).  ``file`` replaces each record's own
+    ``file`` (``"<memory>"`` when both are None).
     """
-    from narde_notation.validate import GameReport, validate
+    from narde_notation.validate import GameReport, validate, validate_games
 
+    items = list(records)
+    if not any(isinstance(item, GameReport) for item in items):
+        # records of one stream: replay them with the match-score checks
+        items = list(validate_games(item for item in items if isinstance(item, GameRecord)))
     acc = _Acc()
-    files: list[str] = []
-    for item in records:
+    for item in items:
         report = item if isinstance(item, GameReport) else validate(item)
         name = file or report.record.file or "<memory>"
-        if name not in files:
-            files.append(name)
+        if name not in acc.files:
+            acc.files.append(name)
         _rows_for_game(report.record, report, None, None, acc, name)
-    return acc.tables(files)
+    return acc.tables()
 
 
 def _default_jobs() -> int:
@@ -772,21 +845,92 @@ def iter_tables(
     ``jobs`` defaults to the number of CPUs; 1 (or a single file) runs in
     this process.  Yields in the order of ``files``.
     """
+    for part in _iter_work(files, rules, jobs, turns):
+        yield part.tables()
+
+
+def _iter_work(
+    files: Sequence[str],
+    rules: str | None = None,
+    jobs: int | None = None,
+    turns: bool = True,
+) -> Iterator[_Acc]:
+    """The per-file column lists of ``files`` in order (pool of ``jobs``)."""
     _ruleset_from_tag(rules)
     jobs = _default_jobs() if jobs is None else max(1, jobs)
     if jobs == 1 or len(files) <= 1:
         for f in files:
-            yield per_file(f, rules, turns)
+            yield _file_work(f, rules, turns)
         return
     n = len(files)
     with ProcessPoolExecutor(max_workers=min(jobs, n)) as pool:
-        yield from pool.map(per_file, files, [rules] * n, [turns] * n, chunksize=1)
+        yield from pool.map(_file_work, files, [rules] * n, [turns] * n, chunksize=1)
+
+
+def iter_tables_dask(
+    files: Sequence[str], address: str, rules: str | None = None, turns: bool = True
+) -> Iterator[FileTables]:
+    """:func:`per_file` of each file on a Dask distributed cluster.
+
+    The same unit of work as :func:`iter_tables`, so the same tables:
+    ``client.map`` of the per-file work over ``files``, results gathered in
+    the order of ``files``.  The workers must see the same paths (a shared
+    file system) and have narde-notation installed.  dask is imported here
+    only (``pip install narde-notation[dask]``).
+
+    Args:
+        address: the scheduler, e.g. ``tcp://host:8786`` (or a
+            ``LocalCluster``'s ``scheduler_address``).
+
+    Raises:
+        ImportError: dask.distributed is not installed.
+        ValueError: a malformed address.
+        OSError: the scheduler cannot be reached.
+    """
+    for part in _iter_work_dask(files, address, rules, turns):
+        yield part.tables()
+
+
+def _iter_work_dask(
+    files: Sequence[str], address: str, rules: str | None = None, turns: bool = True
+) -> Iterator[_Acc]:
+    from dask.distributed import Client
+
+    _check_scheduler(address)
+
+    with Client(address, set_as_default=False) as client:  # type: ignore[no-untyped-call]
+        futures = client.map(_file_work, list(files), rules=rules, turns=turns, pure=False)
+        try:
+            for fut in futures:
+                yield fut.result()
+        finally:
+            client.cancel(futures)
+
+
+def _check_scheduler(address: str, timeout: float = 5.0) -> None:
+    """Fail fast, before a ``Client`` exists, on a malformed or unreachable address.
+
+    (A ``Client`` whose connection failed tries to close itself at exit for a
+    minute and prints a traceback.)
+
+    Raises:
+        ValueError: the address cannot be parsed (no port, unknown scheme).
+        OSError: nothing listens at a ``tcp://``/``tls://`` address.
+    """
+    from distributed.comm.addressing import parse_address, parse_host_port
+
+    scheme, location = parse_address(address)
+    if scheme in ("tcp", "tls"):
+        host, port = parse_host_port(location)
+        with socket.create_connection((host, port), timeout=timeout):
+            pass
 
 
 def tables(
     paths: PathsLike,
     rules: str | None = None,
     jobs: int | None = 1,
+    scheduler: str | None = None,
 ) -> FileTables:
     """The games, turns and findings tables of ``paths`` (see module doc).
 
@@ -794,13 +938,24 @@ def tables(
         paths: files, folders or globs (see :func:`expand_paths`).
         rules: a ``Rules`` tag value overriding every game's own.
         jobs: processes to use (``None`` = all CPUs; default 1).
+        scheduler: a Dask scheduler address: run the per-file work there
+            (:func:`iter_tables_dask`) instead of in local processes.
+
+    Returns:
+        :class:`FileTables`; files that exist but could not be read to the
+        end are listed in its ``problems``.
 
     Raises:
         FileNotFoundError: a path does not exist.
         narde_notation.errors.RulesetError: ``rules`` is not a ruleset tag.
     """
     files = expand_paths(paths)
-    out = FileTables.concat(list(iter_tables(files, rules, jobs)))
+    parts = (
+        _iter_work(files, rules, jobs)
+        if scheduler is None
+        else _iter_work_dask(files, scheduler, rules)
+    )
+    out = _merge(parts)
     for path, why in out.problems.items():
         if not os.path.exists(path):
             raise FileNotFoundError(2, why, path)
@@ -853,7 +1008,8 @@ class DiceFairness:
         rolls: count of each of the 21 rolls, index :data:`ROLLS` (``"65"``).
         doubles_rate: share of rolls that are doubles (fair: 1/6).
         faces_chi2, faces_p: chi-square goodness of fit of ``faces`` against
-            the uniform 1/6 (5 degrees of freedom), ``scipy.stats.chisquare``.
+            the uniform 1/6 (5 degrees of freedom), :func:`chisquare_test`
+            (= ``scipy.stats.chisquare``).
         rolls_chi2, rolls_p: the same for ``rolls`` against 1/36 for each
             double and 2/36 for each other roll (20 degrees of freedom).
         excluded_openings: opening rolls left out (R2: never a double).
@@ -897,16 +1053,48 @@ def dice_fairness(turns: pd.DataFrame) -> DiceFairness:
     return dice_from_counts(counts, int(opening.sum()))
 
 
+def chisquare_test(observed: Sequence[float], expected: Sequence[float]) -> tuple[float, float]:
+    """Pearson's chi-square goodness of fit: (statistic, p-value).
+
+    statistic = sum((o - e)^2 / e), p = P(chi2 with len - 1 degrees of
+    freedom >= statistic), from ``scipy.special.chdtrc``: the same numbers
+    as ``scipy.stats.chisquare(observed, expected)`` (the tests check it)
+    without importing ``scipy.stats`` (half a second at every start).
+    """
+    from scipy.special import chdtrc
+
+    stat = float(sum((o - e) ** 2 / e for o, e in zip(observed, expected, strict=True)))
+    return stat, float(chdtrc(len(observed) - 1, stat))
+
+
+def clopper_pearson(k: int, n: int, confidence: float = 0.95) -> tuple[float, float]:
+    """Exact (Clopper-Pearson) interval of a binomial proportion k/n.
+
+    The same bounds as ``scipy.stats.binomtest(k, n).proportion_ci(confidence)``
+    (method ``"exact"``; the tests check it), from ``scipy.special.betaincinv``.
+
+    Raises:
+        ValueError: ``n < 1`` or ``k`` outside 0..n.
+    """
+    from scipy.special import betaincinv
+
+    if n < 1 or not 0 <= k <= n:
+        raise ValueError(f"clopper_pearson: need 0 <= k <= n and n >= 1, got k={k}, n={n}")
+    alpha = 1 - confidence
+    low = 0.0 if k == 0 else float(betaincinv(k, n - k + 1, alpha / 2))
+    high = 1.0 if k == n else float(betaincinv(k + 1, n - k, 1 - alpha / 2))
+    return low, high
+
+
 def dice_from_counts(rolls: pd.Series, excluded_openings: int = 0) -> DiceFairness:
     """Dice fairness from counts of rolls (index ``"65"``, ``"33"``, … as in :data:`ROLLS`).
 
-    Tests (``scipy.stats.chisquare``): the faces of both dice of every roll
-    (a double counts its face twice) against uniform 1/6, 5 degrees of
+    Tests (Pearson chi-square goodness of fit, :func:`chisquare_test`,
+    equal to ``scipy.stats.chisquare``): the faces of both dice of every
+    roll (a double counts its face twice) against uniform 1/6, 5 degrees of
     freedom; the 21 rolls against 1/36 for each double and 2/36 for each
     other roll, 20 degrees of freedom.  No data gives NaN statistics.
     """
-    from scipy.stats import chisquare
-
     counts = rolls.reindex(list(ROLLS), fill_value=0).astype("int64")
     counts.index = pd.Index(list(ROLLS), name="roll")
     counts.name = "count"
@@ -919,11 +1107,9 @@ def dice_from_counts(rolls: pd.Series, excluded_openings: int = 0) -> DiceFairne
     faces.index.name = "face"
     doubles = int(sum(counts[r] for r in ROLLS if r[0] == r[1]))
     if n:
-        fc = chisquare(faces.to_numpy(), f_exp=[2 * n / 6] * 6)
+        f_stat, f_p = chisquare_test(faces.tolist(), [2 * n / 6] * 6)
         probs = [1 / 36 if r[0] == r[1] else 2 / 36 for r in ROLLS]
-        rc = chisquare(counts.to_numpy(), f_exp=[n * p for p in probs])
-        f_stat, f_p = float(fc.statistic), float(fc.pvalue)
-        r_stat, r_p = float(rc.statistic), float(rc.pvalue)
+        r_stat, r_p = chisquare_test(counts.tolist(), [n * p for p in probs])
     else:
         f_stat = f_p = r_stat = r_p = math.nan
     return DiceFairness(
@@ -1058,7 +1244,8 @@ class Summary:
               are exclusive: a koks is not also a mars);
             - first_mover_wins, first_mover_win_rate (/ decided) with
               first_mover_ci_low / first_mover_ci_high: 95 % Clopper-Pearson
-              interval, ``scipy.stats.binomtest(k, n).proportion_ci()``;
+              interval (:func:`clopper_pearson`, the bounds of
+              ``scipy.stats.binomtest(k, n).proportion_ci()``);
             - half_turns_mean, half_turns_median (finished valid games),
               half_turns_total (half-turns written, all games).
         skipped: reason -> games left out of the play statistics:
@@ -1271,8 +1458,6 @@ def summary(
 
 
 def _summary(ft: FileTables) -> Summary:
-    from scipy.stats import binomtest
-
     games = ft.games
     n = len(games)
     valid = games["valid"].to_numpy(dtype=bool)
@@ -1287,8 +1472,7 @@ def _summary(ft: FileTables) -> Summary:
     n_dec = len(dec)
     k_fm = int(fm_won.sum())
     if n_dec:
-        ci = binomtest(k_fm, n_dec).proportion_ci(confidence_level=0.95)
-        lo, hi = float(ci.low), float(ci.high)
+        lo, hi = clopper_pearson(k_fm, n_dec, 0.95)
     else:
         lo = hi = math.nan
 

@@ -69,3 +69,20 @@ def test_unreachable_scheduler_is_exit_2(tmp_path: Path) -> None:
         )
     assert result.exit_code == 2
     assert "scheduler" in result.stderr
+
+
+def test_tables_on_a_cluster_equal_local(tmp_path: Path) -> None:
+    import pandas as pd
+
+    from narde_notation.frames import tables
+
+    (tmp_path / "a.txt").write_text(GAME, encoding="utf-8")
+    (tmp_path / "b.txt").write_text(GAME.replace("Ann", "Eve"), encoding="utf-8")
+    local = tables(tmp_path)
+    with distributed.LocalCluster(
+        n_workers=1, threads_per_worker=1, processes=False, dashboard_address=None
+    ) as cluster:
+        remote = tables(tmp_path, scheduler=cluster.scheduler_address)
+    pd.testing.assert_frame_equal(remote.games, local.games)
+    pd.testing.assert_frame_equal(remote.turns, local.turns)
+    assert remote.files == local.files

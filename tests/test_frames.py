@@ -447,3 +447,50 @@ def test_summary_without_turns_frame_is_the_same(hand: frames.FileTables, tmp_pa
     # oyn 21 (Position tags: no opening); the invalid game's 65 is left out
     assert summary(lean).dice.rolls_counted == 5
     assert summary(lean).dice.rolls["21"] == 4
+
+
+@pytest.mark.parametrize(("k", "n"), [(0, 1), (3, 3), (1, 7), (104, 180), (2677, 4962)])
+def test_clopper_pearson_equals_scipy_binomtest(k: int, n: int) -> None:
+    from scipy.stats import binomtest
+
+    ci = binomtest(k, n).proportion_ci(confidence_level=0.95)
+    assert frames.clopper_pearson(k, n) == pytest.approx((ci.low, ci.high), abs=1e-12)
+
+
+@pytest.mark.parametrize(
+    "observed", [[10, 12, 9, 11, 8, 10], [72, 0, 0, 0, 0, 0], [1, 2, 3, 4, 5, 6, 7, 8]]
+)
+def test_chisquare_equals_scipy(observed: list[int]) -> None:
+    from scipy.stats import chisquare
+
+    n = sum(observed)
+    expected = [n / len(observed)] * len(observed)
+    ref = chisquare(observed, f_exp=expected)
+    stat, p = frames.chisquare_test(observed, expected)
+    assert stat == pytest.approx(float(ref.statistic), rel=1e-12)
+    assert p == pytest.approx(float(ref.pvalue), rel=1e-9, abs=1e-300)
+
+
+def test_tables_from_records_in_memory() -> None:
+    from narde_notation.reader import parse_games
+
+    ft = frames.tables_from_records(parse_games(MARS_GAME + "\n" + OYN_BLACK))
+    assert ft.games["kind"].tolist() == ["mars", "oyn"]
+    # parse_games names its source "<string>"; ``file=`` overrides it
+    assert ft.games["file"].tolist() == ["<string>", "<string>"]
+    named = frames.tables_from_records(parse_games(MARS_GAME), file="club.txt")
+    assert named.games["file"].tolist() == ["club.txt"] and named.files == ["club.txt"]
+    assert summary(ft).overview["decided"] == 2
+
+
+def test_iter_tables_per_file_concat_equals_tables(
+    hand: frames.FileTables, tmp_path: Path
+) -> None:
+    parts = list(frames.iter_tables(expand_paths(tmp_path), jobs=2))
+    assert [Path(p.files[0]).name for p in parts] == ["a.txt", "b.txt"]
+    joined = frames.FileTables.concat(parts)
+    pd.testing.assert_frame_equal(joined.games, hand.games)
+    pd.testing.assert_frame_equal(joined.turns, hand.turns)
+    pd.testing.assert_frame_equal(joined.findings, hand.findings)
+    assert joined.rolls is not None and hand.rolls is not None
+    assert joined.rolls.equals(hand.rolls)

@@ -147,3 +147,21 @@ def test_stdin(archive: Path) -> None:
     result = CliRunner().invoke(narde_stats, ["-", "--format", "json"], input=GAMES)
     assert result.exit_code == 0, result.stderr
     assert json.loads(result.stdout)["overview"]["games"] == 2
+
+
+def test_rules_override(archive: Path, tmp_path: Path) -> None:
+    # Under koks the mars game (Black all 15 on its head, in its own 19..24)
+    # replays as koks, 3 points; its record declares 2-0, so it is now a
+    # wrong-result (R9) game: kept in the games table, skipped in the summary.
+    games = tmp_path / "g.csv"
+    code, out, _ = run(str(archive / "one.txt"), "--rules", "koks", "--format", "json",
+                       "--games-csv", str(games))
+    assert code == 0
+    data = json.loads(out)
+    assert data["skipped"] == {"errors: wrong-result": 1}
+    assert data["kinds"] == {"oyn": 1, "mars": 0, "koks": 0, "draw": 0}
+    rows = list(csv.DictReader(games.open(encoding="utf-8")))
+    assert [(r["kind"], r["points"], r["rules"], r["valid"]) for r in rows] == [
+        ("koks", "3", "koks", "False"),
+        ("oyn", "1", "koks", "True"),
+    ]

@@ -14,84 +14,50 @@ the path; the other files are still processed and reported).
 
 from __future__ import annotations
 
+import importlib.util
 import io
 import json
 import os
-import socket
 import sys
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import click
-import pandas as pd
 
 from narde_notation.cli.common import STDIN, expand_paths
 from narde_notation.errors import NardeError
-from narde_notation.frames import FileTables, Summary, iter_tables, summary
+from narde_notation.frames import (
+    FileTables,
+    Summary,
+    _Acc,
+    _file_columns,
+    _iter_work,
+    _iter_work_dask,
+    _merge,
+    summary,
+)
 
-__all__ = ["narde_stats", "run_dask"]
+if TYPE_CHECKING:
+    import pandas as pd
+
+__all__ = ["narde_stats"]
 
 #: Files at which the progress bar starts to be worth showing (stderr a terminal).
 _PROGRESS_MIN_FILES = 8
 
 
-def run_dask(
-    files: Sequence[str], address: str, rules: str | None = None, turns: bool = True
-) -> Iterator[FileTables]:
-    """:func:`narde_notation.frames.per_file` of each file on a Dask cluster.
-
-    The workers must see the same paths (a shared file system).  Yields the
-    tables in the order of ``files``.  Needs ``dask[distributed]``
-    (``pip install narde-notation[dask]``).
-
-    Raises:
-        ImportError: dask.distributed is not installed.
-        OSError: the scheduler cannot be reached.
-    """
-    from dask.distributed import Client
-
-    from narde_notation.frames import per_file
-
-    _check_scheduler(address)
-
-    with Client(address, set_as_default=False) as client:  # type: ignore[no-untyped-call]
-        futures = client.map(per_file, list(files), rules=rules, turns=turns, pure=False)
-        try:
-            for fut in futures:
-                yield fut.result()
-        finally:
-            client.cancel(futures)
-
-
-def _check_scheduler(address: str, timeout: float = 5.0) -> None:
-    """Fail fast, before a ``Client`` exists, on a malformed or unreachable address.
-
-    (A ``Client`` whose connection failed tries to close itself at exit for a
-    minute and prints a traceback.)
-
-    Raises:
-        ValueError: the address cannot be parsed (no port, unknown scheme).
-        OSError: nothing listens at a ``tcp://``/``tls://`` address.
-    """
-    from distributed.comm.addressing import parse_address, parse_host_port
-
-    scheme, location = parse_address(address)
-    if scheme in ("tcp", "tls"):
-        host, port = parse_host_port(location)
-        with socket.create_connection((host, port), timeout=timeout):
-            pass
-
-
-def _stdin_tables(text: str, rules: str | None) -> FileTables:
-    from narde_notation.frames import _file_tables
+def _stdin_work(text: str, rules: str | None) -> _Acc:
     from narde_notation.reader import read_games
 
-    return _file_tables("<stdin>", rules, records=read_games(io.StringIO(text)))
+    return _file_columns("<stdin>", rules, records=read_games(io.StringIO(text)))
 
 
 def _prefetch() -> None:
-    import scipy.stats  # noqa: F401
+    """Import what the summary needs while the workers run (they were forked
+    before: they never load pandas, the per-file work builds plain lists)."""
+    import pandas  # noqa: F401
+    import scipy.special  # noqa: F401
     import tabulate  # noqa: F401
 
 
@@ -111,7 +77,7 @@ def _render_summary(s: Summary, fmt: str) -> str:
     if fmt == "json":
         return json.dumps(s.to_dict(), ensure_ascii=False, indent=1) + "\n"
     if fmt == "csv":
-        return s.to_frame().to_csv(index=False)
+        return s.to_frame().to_csv(index=False, float_format="%.10g")
     return s.to_text("github" if fmt == "markdown" else "simple")
 
 
@@ -217,26 +183,26 @@ def narde_stats(
     expanded = expand_paths(paths)
     problems = list(expanded.problems)
     files = [f for f in expanded.files if f != STDIN]
-    parts: list[FileTables] = []
+    parts: list[_Acc] = []
     if STDIN in expanded.files:
-        parts.append(_stdin_tables(sys.stdin.read(), rules_tag))  # small: turns built
+        parts.append(_stdin_work(sys.stdin.read(), rules_tag))  # small: turns built
     stderr = sys.stderr
     # the turns frame is built only for what shows it; the summary's dice
     # fairness uses the roll counts every file returns anyway
     need_turns = turns_csv is not None or plots_dir is not None
     show_bar = not quiet and stderr.isatty() and len(files) >= _PROGRESS_MIN_FILES
     if scheduler is not None:
-        try:
-            results: Iterator[FileTables] = run_dask(files, scheduler, rules_tag, need_turns)
-        except ImportError:
+        if importlib.util.find_spec("distributed") is None:
             click.echo(
                 "narde-stats: error: --scheduler needs dask[distributed] "
                 "(pip install narde-notation[dask])",
                 err=True,
             )
             sys.exit(2)
+        results: Iterator[_Acc] = _iter_work_dask(files, scheduler, rules_tag, need_turns)
     else:
-        results = iter_tables(files, rules_tag, jobs or os.cpu_count() or 1, need_turns)
+        results = _iter_work(files, rules_tag, jobs or os.cpu_count() or 1, need_turns)
+    prefetched = False
     try:
         with click.progressbar(
             results,
@@ -245,8 +211,9 @@ def narde_stats(
             file=stderr if show_bar else io.StringIO(),
         ) as bar:
             for part in bar:
-                if not parts:
+                if not prefetched:
                     _prefetch()  # overlaps the summary's imports with the workers
+                    prefetched = True
                 parts.append(part)
     except Exception as exc:
         if scheduler is None:
@@ -256,7 +223,7 @@ def narde_stats(
             f"narde-stats: error: scheduler {scheduler}: {type(exc).__name__}: {exc}", err=True
         )
         sys.exit(2)
-    ft = FileTables.concat(parts)
+    ft = _merge(parts)
     for path, why in ft.problems.items():
         problems.append(f"{path}: cannot read: {why}")
 
