@@ -25,8 +25,8 @@ import time
 import tracemalloc
 from pathlib import Path
 
-from narde_notation.cli.common import expand_paths
 from narde_notation.cli.validate import _run
+from narde_notation.sources import expand_paths
 from narde_notation.validate import validate_source
 
 HERE = Path(__file__).resolve().parent

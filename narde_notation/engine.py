@@ -42,14 +42,7 @@ from typing import Any, NamedTuple
 
 from narde_notation.errors import NotationError
 from narde_notation.findings import Finding
-from narde_notation.position import (
-    _SET_B,
-    _SET_BFIRST,
-    _SET_SIDE,
-    _SET_W,
-    _SET_WFIRST,
-    Position,
-)
+from narde_notation.position import Position, _packed_position
 from narde_notation.record import BAR, OFF
 from narde_notation.ruleset import Ruleset
 from narde_notation.side import Side
@@ -77,7 +70,6 @@ _FLIP = (0, *((x + 11) % 24 + 1 for x in range(1, 25)))
 _HEAD_SHIFT = 96  # 4 * 24
 _HOME_SHIFT = 28  # nibbles 7…24 start here: st >> 28 != 0 means a checker outside home
 _STANDARD = Ruleset()
-_NO_OPP = 25  # opp_min when the opponent has no checker on the board
 
 _RawStep = tuple[int, int, int]  # (from, to or OFF, die), mover's own numbering
 
@@ -199,11 +191,24 @@ class TurnCheck:
     steps: tuple[Step, ...] | None
 
 
-_NEW = object.__new__
-_SET_LEGAL: Callable[[TurnCheck, Any], None] = vars(TurnCheck)["legal"].__set__
-_SET_FINDINGS: Callable[[TurnCheck, Any], None] = vars(TurnCheck)["findings"].__set__
-_SET_CHECK_POSITION: Callable[[TurnCheck, Any], None] = vars(TurnCheck)["position"].__set__
-_SET_CHECK_STEPS: Callable[[TurnCheck, Any], None] = vars(TurnCheck)["steps"].__set__
+class _CheckDraft:
+    """A mutable twin of :class:`TurnCheck` (same slots): fast to fill, then retyped.
+
+    ``TurnCheck`` is frozen, so its fields can only be written through
+    slot descriptors, one call each; a draft's plain attribute stores are
+    cheaper, and assigning ``__class__`` between classes of the same slot
+    layout is allowed.  Used on the success path of :func:`check_turn`.
+    """
+
+    __slots__ = TurnCheck.__slots__
+
+    legal: bool
+    findings: list[Finding]
+    position: Position
+    steps: tuple[Step, ...]
+
+
+_SET_CLASS = object.__setattr__
 _WHITE = Side.WHITE
 _BLACK = Side.BLACK
 
@@ -248,28 +253,21 @@ for _a in range(1, 7):
             _ROLLS[_key] = _hl
 
 # ---------------------------------------------------------------- per-turn context
-_OPP_CACHE: dict[int, tuple[int, int]] = {}  # kept for clear_caches(); no longer filled
+# The opponent's packed checkers ``opp`` are used as they are: the mover's
+# own point ``t`` is the opponent's own ``_FLIP[t]``, so ``opp & _FACING[t]``
+# says whether ``t`` is closed (R4), and ``opp & _UNDER[q]`` whether an
+# opponent checker stands on the board below the opponent's own point ``q``
+# (R6).  Borne-off checkers (nibble 0) are in neither mask.
+#: nibble of the opponent's point facing own point ``t`` (0 for ``OFF`` and ``BAR``).
+_FACING = (0, *(_NIB[_FLIP[t]] for t in range(1, 25)), 0)
+#: nibbles of the opponent's own points 1 … ``q - 1``, index ``q`` in 0…25.
+_UNDER = tuple(sum(_NIB[y] for y in range(1, q)) for q in range(26))
 #: occupancy bits of points 1…12 / 13…24 (low bit of each nibble).
 _OCC_LOW = sum(1 << (4 * p) for p in range(1, 13))
 _OCC_HIGH = sum(1 << (4 * p) for p in range(13, 25))
 
 
-def _opp_info(opp: int) -> tuple[int, int]:
-    """(closed mask, lowest opponent own point or 25).
-
-    The closed mask has bit ``4 * t`` set (the low bit of nibble ``t``) for
-    every own point ``t`` the opponent holds: the opponent's own ``y`` is the
-    mover's ``y + 12`` (``y`` ≤ 12) or ``y - 12``, a 48-bit shift either way.
-    """
-    occ = (opp | opp >> 1 | opp >> 2 | opp >> 3) & _OCC
-    if not occ:
-        return 0, _NO_OPP
-    return ((occ & _OCC_LOW) << 48) | ((occ & _OCC_HIGH) >> 48), (
-        (occ & -occ).bit_length() - 1
-    ) >> 2
-
-
-def _head_limit(first_turn: bool, d1: int, d2: int, closed: int, rules: Ruleset) -> int:
+def _head_limit(first_turn: bool, d1: int, d2: int, opp: int, rules: Ruleset) -> int:
     """How many checkers may leave the head this turn (R5 and its variants)."""
     if not first_turn or d1 != d2:
         return 1
@@ -282,52 +280,81 @@ def _head_limit(first_turn: bool, d1: int, d2: int, closed: int, rules: Ruleset)
         point = 24
         for _ in range(4):
             point -= d1
-            if closed >> (4 * point) & 1:
+            if opp & _FACING[point]:
                 return 2 if point == 12 else 1
         return 1
     return 2
 
 
-def _makes_block(st: int, t: int, opp_min: int) -> bool:
+def _makes_block(st: int, t: int, opp: int) -> bool:
     """R6 after a step that newly occupied own point ``t``: an illegal block through it?
 
     Consecutive = along the opponent's path (opponent's own numbering, no
     wrap from its 1 to its 24); legal only with an opponent checker on an
-    opponent point lower than the block's lowest point.
+    opponent point lower than the block's lowest point.  ``_BELOW[t]`` and
+    ``_BEYOND[t]`` are the nibbles of the five points before and after
+    ``t`` along that path.
     """
-    q = _FLIP[t]
-    lo = q
-    while lo > 1 and q - lo < 5 and st & _NIB[_FLIP[lo - 1]]:
-        lo -= 1
-    hi = q
-    while hi < 24 and hi - q < 5 and st & _NIB[_FLIP[hi + 1]]:
-        hi += 1
-    return hi - lo >= 5 and opp_min >= lo
+    n = 0  # points held just below t (opponent's numbering)
+    for mask in _BELOW[t]:
+        if not st & mask:
+            break
+        n += 1
+    if opp & _UNDER[_FLIP[t] - n]:  # an opponent checker below the lowest start
+        return False
+    for mask in _BEYOND[t]:
+        if n >= 5:
+            return True
+        if not st & mask:
+            return False
+        n += 1
+    return n >= 5
 
 
-def _has_block(st: int, opp_min: int) -> bool:
-    """R6 on a whole position: six consecutive points with no opponent checker ahead."""
-    run = 0
-    for q in range(1, 25):
-        if st & _NIB[_FLIP[q]]:
-            run += 1
-            if run == 6 and opp_min >= q - 5:
-                return True
-        else:
-            run = 0
-    return False
+#: nibbles of own points ``q - 1`` … ``q - 5`` / ``q + 1`` … ``q + 5`` of the
+#: opponent's numbering (``q = _FLIP[t]``, clipped to 1…24), index ``t``.
+_BELOW: tuple[tuple[int, ...], ...] = (
+    (),
+    *(
+        tuple(_NIB[_FLIP[q]] for q in range(_FLIP[t] - 1, max(0, _FLIP[t] - 6), -1))
+        for t in range(1, 25)
+    ),
+)
+_BEYOND: tuple[tuple[int, ...], ...] = (
+    (),
+    *(
+        tuple(_NIB[_FLIP[q]] for q in range(_FLIP[t] + 1, min(25, _FLIP[t] + 6)))
+        for t in range(1, 25)
+    ),
+)
+
+
+def _has_block(st: int, opp: int) -> bool:
+    """R6 on a whole position: six consecutive points with no opponent checker ahead.
+
+    ``run`` has bit ``4 * q`` set when the mover holds the opponent's own
+    points ``q`` … ``q + 5`` (the opponent's own ``y`` is the mover's
+    ``y + 12`` or ``y - 12``: a 48-bit swap of the halves); the lowest such
+    ``q`` is the most permissive block, illegal unless an opponent checker
+    stands below it.
+    """
+    occ = (st | st >> 1 | st >> 2 | st >> 3) & _OCC
+    occ = ((occ & _OCC_LOW) << 48) | ((occ & _OCC_HIGH) >> 48)  # opponent's numbering
+    run = occ & occ >> 4 & occ >> 8 & occ >> 12 & occ >> 16 & occ >> 20
+    return bool(run) and not opp & _UNDER[((run & -run).bit_length() - 1) >> 2]
 
 
 _Layer = dict[int, tuple[_RawStep, ...]]
 
 
 def _expand(
-    layer: _Layer, d: int, closed: int, opp_min: int, head_floor: int, block: bool
+    layer: _Layer, d: int, opp: int, head_floor: int, block: bool
 ) -> _Layer:
     """All states one legal step of die ``d`` away from ``layer`` (deduplicated)."""
     out: _Layer = {}
     one = _ONE
     nib = _NIB
+    facing = _FACING
     for st, steps in layer.items():
         occ = (st | st >> 1 | st >> 2 | st >> 3) & _OCC
         while occ:
@@ -336,12 +363,12 @@ def _expand(
             p = (low.bit_length() - 1) >> 2
             t = p - d
             if t > 0:
-                if closed & one[t]:
+                if opp & facing[t]:
                     continue
                 if p == 24 and (st >> _HEAD_SHIFT) & 15 <= head_floor:
                     continue
                 new = st - one[p] + one[t]
-                if block and not st & nib[t] and _makes_block(new, t, opp_min):
+                if block and not st & nib[t] and _makes_block(new, t, opp):
                     continue
                 if new not in out:
                     out[new] = (*steps, (p, t, d))
@@ -367,8 +394,7 @@ _GEN_CACHE: dict[tuple[int, int, bool, int, int, bool, int], _Gen] = {}
 
 def _generate(me: int, opp: int, first: bool, d1: int, d2: int, rules: Ruleset) -> _Gen:
     """R7: end states of the turns using the most dice (and the higher die)."""
-    closed, opp_min = _opp_info(opp)
-    limit = _head_limit(first, d1, d2, closed, rules)
+    limit = _head_limit(first, d1, d2, opp, rules)
     eot = rules.end_of_turn_block
     key = (me, opp, first, d1, d2, eot, limit)
     hit = _GEN_CACHE.get(key)
@@ -381,14 +407,14 @@ def _generate(me: int, opp: int, first: bool, d1: int, d2: int, rules: Ruleset) 
     def legal_end(layer: _Layer) -> _Layer:
         if not eot:
             return layer
-        return {s: v for s, v in layer.items() if not _has_block(s, opp_min)}
+        return {s: v for s, v in layer.items() if not _has_block(s, opp)}
 
     result: _Gen | None = None
     if d1 == d2:
         layers = [start]
         layer = start
         for _ in range(4):
-            layer = _expand(layer, d1, closed, opp_min, head_floor, block)
+            layer = _expand(layer, d1, opp, head_floor, block)
             if not layer:
                 break
             layers.append(layer)
@@ -398,11 +424,11 @@ def _generate(me: int, opp: int, first: bool, d1: int, d2: int, rules: Ruleset) 
                 result = _Gen(k, finals, d1 if k == 1 else 0)
                 break
     else:
-        hi1 = _expand(start, d1, closed, opp_min, head_floor, block)
-        lo1 = _expand(start, d2, closed, opp_min, head_floor, block)
-        both = _expand(hi1, d2, closed, opp_min, head_floor, block) if hi1 else {}
+        hi1 = _expand(start, d1, opp, head_floor, block)
+        lo1 = _expand(start, d2, opp, head_floor, block)
+        both = _expand(hi1, d2, opp, head_floor, block) if hi1 else {}
         if lo1:
-            for s, v in _expand(lo1, d1, closed, opp_min, head_floor, block).items():
+            for s, v in _expand(lo1, d1, opp, head_floor, block).items():
                 if s not in both:
                     both[s] = v
         finals = legal_end(both)
@@ -427,7 +453,6 @@ def _generate(me: int, opp: int, first: bool, d1: int, d2: int, rules: Ruleset) 
 def clear_caches() -> None:
     """Forget cached generation results (benchmarks measure cold runs)."""
     _GEN_CACHE.clear()
-    _OPP_CACHE.clear()
 
 
 def _split(position: Position) -> tuple[Side, int, int, bool]:
@@ -504,19 +529,19 @@ _PRIORITY = {
 
 
 def _try_step(
-    st: int, p: int, d: int, closed: int, opp_min: int, head_floor: int, block: bool
+    st: int, p: int, d: int, opp: int, head_floor: int, block: bool
 ) -> int | str:
     """One step by the rules: the new state, or the finding code that forbids it."""
     if not (st >> (4 * p)) & 15:
         return "no-checker"
     t = p - d
     if t > 0:
-        if closed >> (4 * t) & 1:
+        if opp & _FACING[t]:
             return "closed-point"
         if p == 24 and (st >> _HEAD_SHIFT) & 15 <= head_floor:
             return "head-rule"
         new = st - _ONE[p] + _ONE[t]
-        if block and not st & _NIB[t] and _makes_block(new, t, opp_min):
+        if block and not st & _NIB[t] and _makes_block(new, t, opp):
             return "six-block"
         return new
     if st >> _HOME_SHIFT:
@@ -604,7 +629,7 @@ def _normalise_paths(paths: Sequence[Sequence[int]]) -> tuple[tuple[int, ...], .
 
 
 def _physical(
-    me: int, closed: int, paths: tuple[tuple[int, ...], ...]
+    me: int, opp: int, paths: tuple[tuple[int, ...], ...]
 ) -> tuple[int | None, tuple[str, int, str] | None]:
     """Apply the moves as written, ignoring dice and rules (decision 4 of the corpus).
 
@@ -631,7 +656,7 @@ def _physical(
             if any(b in (BAR,) for b in path[1:]):
                 failure = ("wrong-direction", i, f"{_path_text(path)} moves to the bar")
                 break
-            stop_closed = next((b for b in path[1:] if b != OFF and closed >> (4 * b) & 1), None)
+            stop_closed = next((b for b in path[1:] if opp & _FACING[b]), None)
             if stop_closed is not None:
                 failure = (
                     "closed-point",
@@ -712,44 +737,32 @@ def check_turn(
             opp = position._w
             first = position._bfirst
         if me & 15 != 15 and opp & 15 != 15:
-            occ = (opp | opp >> 1 | opp >> 2 | opp >> 3) & _OCC
-            if occ:
-                closed = ((occ & _OCC_LOW) << 48) | ((occ & _OCC_HIGH) >> 48)
-                opp_min = ((occ & -occ).bit_length() - 1) >> 2
-            else:
-                closed = 0
-                opp_min = _NO_OPP
-            limit = _head_limit(True, d1, d2, closed, rules) if first else 1
+            limit = _head_limit(True, d1, d2, opp, rules) if first else 1
             fast = _fast(
                 me,
                 paths,
                 d1,
                 d2,
-                closed,
-                opp_min,
+                opp,
                 (me >> _HEAD_SHIFT) - limit,
                 rules.end_of_turn_block,
             )
             if fast is not None:
-                end = _NEW(Position)
+                if len(fast[1]) != (4 if d1 == d2 else 2):  # fewer dice: R7 decides
+                    side = position._side
+                    end = _end_position(position, side, fast[0])
+                    return _fewer_dice(side, me, opp, first, d1, d2, rules, fast[1], end)
                 if position._side is _WHITE:
-                    _SET_W(end, fast[0])
-                    _SET_B(end, opp)
-                    _SET_SIDE(end, _BLACK)
-                    _SET_WFIRST(end, False)
-                    _SET_BFIRST(end, position._bfirst)
+                    end = _packed_position(fast[0], opp, _BLACK, False, position._bfirst)
                 else:
-                    _SET_W(end, opp)
-                    _SET_B(end, fast[0])
-                    _SET_SIDE(end, _WHITE)
-                    _SET_WFIRST(end, position._wfirst)
-                    _SET_BFIRST(end, False)
-                check = _NEW(TurnCheck)
-                _SET_LEGAL(check, True)
-                _SET_FINDINGS(check, [])
-                _SET_CHECK_POSITION(check, end)
-                _SET_CHECK_STEPS(check, fast[1])
-                return check
+                    end = _packed_position(opp, fast[0], _WHITE, position._wfirst, False)
+                check = _CheckDraft()
+                check.legal = True
+                check.findings = []
+                check.position = end
+                check.steps = fast[1]
+                _SET_CLASS(check, "__class__", TurnCheck)
+                return check  # type: ignore[return-value]
     return _check_turn(position, d1, d2, paths, rules, last_roll)
 
 
@@ -765,7 +778,6 @@ def _check_turn(
     norm = _normalise_paths(paths)
     side, me, opp, first = _split(position)
     name = side.name.capitalize()
-    closed, opp_min = _opp_info(opp)
 
     # R11: nothing after the end of the game.
     if me & 15 == 15 or (opp & 15 == 15 and not (last_roll or rules.last_roll_draw)):
@@ -796,14 +808,17 @@ def _check_turn(
         return TurnCheck(True, [], end, ())
 
     dice_pool: tuple[int, ...] = (d1,) * 4 if d1 == d2 else (d1, d2)
-    limit = _head_limit(first, d1, d2, closed, rules) if first else 1
+    limit = _head_limit(first, d1, d2, opp, rules) if first else 1
     head_floor = ((me >> _HEAD_SHIFT) & 15) - limit
     eot = rules.end_of_turn_block
 
     # Fast path: the obvious reading, steps in written order, all dice used.
-    fast = _fast(me, norm, d1, d2, closed, opp_min, head_floor, eot)
+    fast = _fast(me, norm, d1, d2, opp, head_floor, eot)
     if fast is not None:
-        return TurnCheck(True, [], _end_position(position, side, fast[0]), fast[1])
+        end = _end_position(position, side, fast[0])
+        if len(fast[1]) == len(dice_pool):
+            return TurnCheck(True, [], end, fast[1])
+        return _fewer_dice(side, me, opp, first, d1, d2, rules, fast[1], end)
 
     # Per-pair shape: wrong direction, then which dice could make each pair.
     wrong: Finding | None = None
@@ -823,7 +838,7 @@ def _check_turn(
                 pair_opts.append(_pair_options(a, b, dice_pool))
         options.append(pair_opts)
     if wrong is not None:
-        phys, _ = _physical(me, closed, norm)
+        phys, _ = _physical(me, opp, norm)
         return TurnCheck(False, [wrong], _maybe(position, side, phys), None)
 
     # Every reading (dice split x step order), without generating legal turns.
@@ -839,7 +854,7 @@ def _check_turn(
             blame_dice = max(blame_dice, plan)
             continue
         any_assignment = True
-        result = _simulate(me, plan, closed, opp_min, head_floor, not eot, eot)
+        result = _simulate(me, plan, opp, head_floor, not eot, eot)
         if isinstance(result, tuple) and len(result) == 2:
             found = result
             break
@@ -849,7 +864,7 @@ def _check_turn(
             best_fail = key
 
     if found is None:
-        phys, phys_fail = _physical(me, closed, norm)
+        phys, phys_fail = _physical(me, opp, norm)
         applied = _maybe(position, side, phys)
         if phys_fail is not None:
             code, move, msg = phys_fail
@@ -882,7 +897,22 @@ def _check_turn(
     end = _end_position(position, side, end_state)
     if used == len(dice_pool):
         return TurnCheck(True, [], end, steps)
-    # Fewer dice than rolled: R7 decides.
+    return _fewer_dice(side, me, opp, first, d1, d2, rules, steps, end)
+
+
+def _fewer_dice(
+    side: Side,
+    me: int,
+    opp: int,
+    first: bool,
+    d1: int,
+    d2: int,
+    rules: Ruleset,
+    steps: tuple[Step, ...],
+    end: Position,
+) -> TurnCheck:
+    """R7 for a legal reading that uses fewer dice than rolled (``steps``, ending in ``end``)."""
+    used = len(steps)
     gen = _generate(me, opp, first, d1, d2, rules)
     if used < gen.max_dice:
         return TurnCheck(
@@ -890,21 +920,21 @@ def _check_turn(
             [
                 Finding(
                     "not-max-dice",
-                    f"{name} played {used} of the roll {d1}{d2} but {gen.max_dice} "
-                    f"{'number' if gen.max_dice == 1 else 'numbers'} can be played",
+                    f"{side.name.capitalize()} played {used} of the roll {d1}{d2} but "
+                    f"{gen.max_dice} {'number' if gen.max_dice == 1 else 'numbers'} can be played",
                 )
             ],
             end,
             steps,
         )
-    if used == 1 and d1 != d2 and gen.single_die == d1 and raw_steps[0][2] != d1:
+    if used == 1 and d1 != d2 and gen.single_die == d1 and steps[0][2] != d1:
         return TurnCheck(
             False,
             [
                 Finding(
                     "not-higher-die",
-                    f"{name} played the {raw_steps[0][2]} but the higher die {d1} can be played "
-                    "and only one number can",
+                    f"{side.name.capitalize()} played the {steps[0][2]} but the higher die "
+                    f"{d1} can be played and only one number can",
                     move=0,
                 )
             ],
@@ -919,23 +949,197 @@ def _fast(
     paths: Sequence[Sequence[int]],
     d1: int,
     d2: int,
-    closed: int,
-    opp_min: int,
+    opp: int,
     head_floor: int,
     eot: bool,
 ) -> tuple[int, tuple[Step, ...]] | None:
-    """The common legal case: one obvious split using every die, steps in written order.
+    """The common legal case: the obvious reading, steps in written order.
+
+    Returns the end state and the steps when the written moves, read the
+    obvious way, are legal step by step (R3–R6, R8; the final position too
+    under ``end-of-turn-block``).  Each written pair takes the first fitting
+    die: the higher, the lower, then both (higher first), the lower first
+    when bearing off; on a double, as many dice as the distance needs.
+
+    The steps may use fewer dice than rolled (R7 is then the caller's), but
+    only when that reading is the only one: a non-double turn of a single
+    step that bears off gives ``None`` (a two-dice reading may exist).
+    Whenever this returns a result, the search of all readings of
+    :func:`check_turn` would find the same first legal one.
 
     ``paths`` may be the caller's raw moves: anything but tuples of int
     points forming a forward path (``OFF`` last only) gives ``None``.
     ``None`` means "not shown legal this way" (the caller then normalises
     the moves and searches all readings), never "illegal".
 
-    Each written pair takes the first fitting die (higher die, then lower,
-    then both, higher first; the lower die first when bearing off); the
-    steps are applied as they are read, by the rules of :func:`_try_step`
-    inlined.
+    This is the hot loop of the validator: moves written as pairs are read
+    here with every rule of :func:`_try_step` inlined; a chain (``24/18/13``)
+    hands the whole turn to :func:`_fast_chains`, which reads it the same
+    way, slower.
     """
+    st = me
+    steps: list[Step] = []
+    one = _ONE
+    nib = _NIB
+    near = _NEAR
+    facing = _FACING
+    table = _STEPS
+    block = not eot
+    if d1 != d2:
+        free1 = free2 = True
+        for path in paths:
+            if type(path) is not tuple or len(path) != 2:
+                return _fast_chains(me, paths, d1, d2, opp, head_floor, eot)
+            a, b = path
+            if type(a) is not int or type(b) is not int or not 0 <= b < a <= 24:
+                return None
+            if not st & nib[a]:
+                return None
+            if b:
+                dist = a - b
+                if dist == d1 and free1:
+                    free1 = False
+                    d = d1
+                elif dist == d2 and free2:
+                    free2 = False
+                    d = d2
+                elif dist == d1 + d2 and free1 and free2:
+                    # Both dice: the higher first, else the lower first (the
+                    # two readings the search would try, in its order).
+                    free1 = free2 = False
+                    lead = d1
+                    new = _two_steps(st, a, d1, d2, opp, head_floor, block)
+                    if new < 0:
+                        lead = d2
+                        new = _two_steps(st, a, d2, d1, opp, head_floor, block)
+                        if new < 0:
+                            return None
+                    st = new
+                    steps.append(table[a][lead])
+                    steps.append(table[a - lead][dist - lead])
+                    continue
+                else:
+                    return None
+                if opp & facing[b] or (a == 24 and st >> _HEAD_SHIFT <= head_floor):
+                    return None
+                new = st - one[a] + one[b]
+                if block and not st & nib[b] and new & near[b] and _makes_block(new, b, opp):
+                    return None
+                st = new
+                steps.append(table[a][d])
+            else:
+                if len(paths) == 1:  # the only move bears off: one die or two?
+                    return _bear_off_alone(me, a, d1, d2, opp, head_floor, eot)
+                if free2 and d2 >= a:
+                    free2 = False
+                    d = d2
+                elif free1 and d1 >= a:
+                    free1 = False
+                    d = d1
+                else:
+                    return None
+                if st >> _HOME_SHIFT or (d > a and st & _ABOVE[a]):
+                    return None
+                st = st - one[a] + 1
+                steps.append(table[a][d])
+        if (free1 or free2) and steps and steps[0].to_point == OFF:
+            # One die borne off of two: other readings may use both dice.
+            return None
+    else:
+        left = 4
+        for path in paths:
+            if type(path) is not tuple or len(path) != 2:
+                return _fast_chains(me, paths, d1, d2, opp, head_floor, eot)
+            a, b = path
+            if type(a) is not int or type(b) is not int or not 0 <= b < a <= 24:
+                return None
+            if b:
+                dist = a - b
+                if dist % d1:
+                    return None
+                left -= dist // d1
+            else:
+                left -= -(-a // d1)
+                b = a % d1 or d1  # the last stop before bearing off
+            if left < 0:
+                return None
+            while a != b:
+                if not st & nib[a]:
+                    return None
+                t = a - d1
+                if opp & facing[t] or (a == 24 and st >> _HEAD_SHIFT <= head_floor):
+                    return None
+                new = st - one[a] + one[t]
+                if block and not st & nib[t] and new & near[t] and _makes_block(new, t, opp):
+                    return None
+                st = new
+                steps.append(table[a][d1])
+                a = t
+            if not path[1]:
+                if not st & nib[a] or st >> _HOME_SHIFT or (d1 > a and st & _ABOVE[a]):
+                    return None
+                st = st - one[a] + 1
+                steps.append(table[a][d1])
+    if eot and _has_block(st, opp):
+        return None
+    return st, tuple(steps)
+
+
+def _two_steps(st: int, a: int, x: int, y: int, opp: int, head_floor: int, block: bool) -> int:
+    """The state after the steps ``a`` by ``x`` then by ``y`` (:func:`_try_step`), or -1."""
+    new = _try_step(st, a, x, opp, head_floor, block)
+    if isinstance(new, str):
+        return -1
+    new = _try_step(new, a - x, y, opp, head_floor, block)
+    return -1 if isinstance(new, str) else new
+
+
+def _bear_off_alone(
+    me: int, a: int, d1: int, d2: int, opp: int, head_floor: int, eot: bool
+) -> tuple[int, tuple[Step, ...]] | None:
+    """:func:`_fast` for a non-double turn written as the single move ``a/off``.
+
+    The readings in the order the search tries them: both dice (higher
+    first, then lower first) when one die is too small, then one die (the
+    higher, then the lower); the first legal one, else ``None``.
+    """
+    plans: list[tuple[int, ...]] = []
+    if d1 < a <= d1 + d2:
+        plans.append((d1, d2))
+    if d2 < a <= d1 + d2:
+        plans.append((d2, d1))
+    if d1 >= a:
+        plans.append((d1,))
+    if d2 >= a:
+        plans.append((d2,))
+    block = not eot
+    for plan in plans:
+        st = me
+        p = a
+        steps: list[Step] = []
+        for d in plan:
+            new = _try_step(st, p, d, opp, head_floor, block)
+            if isinstance(new, str):
+                break
+            st = new
+            steps.append(_STEPS[p][d])
+            p -= d
+        else:
+            if not (eot and _has_block(st, opp)):
+                return st, tuple(steps)
+    return None
+
+
+def _fast_chains(
+    me: int,
+    paths: Sequence[Sequence[int]],
+    d1: int,
+    d2: int,
+    opp: int,
+    head_floor: int,
+    eot: bool,
+) -> tuple[int, tuple[Step, ...]] | None:
+    """:func:`_fast` for any written moves, chains (``24/18/13``) included."""
     st = me
     steps: list[Step] = []
     block = not eot
@@ -1002,7 +1206,7 @@ def _fast(
                     return None
                 t = cur - d
                 if t > 0:
-                    if closed >> (4 * t) & 1:
+                    if opp & _FACING[t]:
                         return None
                     if cur == 24 and st >> _HEAD_SHIFT <= head_floor:
                         return None
@@ -1011,7 +1215,7 @@ def _fast(
                         block
                         and not st & nib[t]
                         and new & _NEAR[t]
-                        and _makes_block(new, t, opp_min)
+                        and _makes_block(new, t, opp)
                     ):
                         return None
                     st = new
@@ -1022,20 +1226,16 @@ def _fast(
                     t = OFF
                 steps.append(_STEPS[cur][d])
                 cur = t
-    if double:
-        if used != 4:
-            return None
-    elif free1 or free2:
+    if not double and (free1 or free2) and steps[0].to_point == OFF:
+        # One die borne off of two: other readings may use both dice.
         return None
-    if eot and _has_block(st, opp_min):
+    if eot and _has_block(st, opp):
         return None
     return st, tuple(steps)
 
 
 #: ``_STEPS[p][d]``: the :class:`Step` of die ``d`` from own point ``p`` (off when ``d >= p``).
-_STEPS = tuple(
-    tuple(Step(p, p - d if p > d else OFF, d) for d in range(7)) for p in range(25)
-)
+_STEPS = tuple(tuple(Step(p, p - d if p > d else OFF, d) for d in range(7)) for p in range(25))
 #: ``_REPEAT[d][k]``: ``k`` dice showing ``d``.
 _REPEAT = tuple(tuple((d,) * k for k in range(5)) for d in range(7))
 #: nibbles of the own points next to ``t`` along the opponent's path (R6 quick test).
@@ -1138,8 +1338,7 @@ def _assignments(
 def _simulate(
     me: int,
     plan: _Plan,
-    closed: int,
-    opp_min: int,
+    opp: int,
     head_floor: int,
     block: bool,
     eot: bool,
@@ -1158,7 +1357,7 @@ def _simulate(
     def rec(st: int, progress: list[int], depth: int) -> bool:
         nonlocal best
         if depth == total:
-            if eot and _has_block(st, opp_min):
+            if eot and _has_block(st, opp):
                 last = trail[-1]
                 move = next(i for i in range(n) if last in plan[i])
                 if best is None or depth > best[0] or (
@@ -1176,7 +1375,7 @@ def _simulate(
             if k == len(plan[i]):
                 continue
             raw = plan[i][k]
-            new = _try_step(st, raw[0], raw[2], closed, opp_min, head_floor, block)
+            new = _try_step(st, raw[0], raw[2], opp, head_floor, block)
             if isinstance(new, str):
                 if (
                     best is None

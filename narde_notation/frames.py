@@ -103,7 +103,6 @@ iterable of them.
 from __future__ import annotations
 
 import functools
-import glob
 import math
 import os
 import socket
@@ -111,12 +110,12 @@ from collections import Counter
 from collections.abc import Iterable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from narde_notation.findings import Finding
 from narde_notation.record import OFF, GameRecord, Move
 from narde_notation.side import Side
+from narde_notation.sources import RECORD_SUFFIXES, record_files
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -189,7 +188,7 @@ class _RollTable(dict[tuple[int, int], tuple[str, int, int, int]]):
 _ROLL_INFO = _RollTable()
 
 #: File name endings read when a folder is given.
-EXTENSIONS = (".txt", ".mat", ".nrd")
+EXTENSIONS = RECORD_SUFFIXES
 #: Categories of ``games.kind``, in order of points.
 KINDS = ("oyn", "mars", "koks", "draw")
 _FACES = tuple(range(1, 7))
@@ -255,58 +254,15 @@ PathsLike = str | os.PathLike[str] | Iterable[str | os.PathLike[str]]
 # --------------------------------------------------------------------------- paths
 
 
-def _is_glob(text: str) -> bool:
-    return any(ch in text for ch in "*?[")
-
-
-def expand_paths(paths: PathsLike, *, strict: bool = True) -> list[str]:
-    """Expand files, folders and globs into a sorted, de-duplicated file list.
-
-    A folder is searched recursively for :data:`EXTENSIONS`; a glob pattern
-    is expanded (``**`` recursive) and keeps the files it matches; a file is
-    kept whatever its ending.  The order is the order of the arguments, each
-    folder or glob sorted by path.
-
-    Args:
-        paths: one path or an iterable of paths.
-        strict: raise on a path that does not exist (else skip it).
+def expand_paths(paths: PathsLike) -> list[str]:
+    """Expand files, folders (recursive :data:`EXTENSIONS`) and globs into a
+    de-duplicated file list, in argument order (each folder or glob sorted).
 
     Raises:
-        FileNotFoundError: (``strict``) a path that is neither a file, a
-            folder, nor a glob matching something; its ``filename`` is the path.
+        FileNotFoundError: a path that is neither a file, a folder, nor a glob
+            matching something; its ``filename`` is the path.
     """
-    if isinstance(paths, str | os.PathLike):
-        paths = [paths]
-    out: list[str] = []
-    seen: set[str] = set()
-
-    def add(p: str) -> None:
-        if p not in seen:
-            seen.add(p)
-            out.append(p)
-
-    for raw in paths:
-        text = os.fspath(raw)
-        path = Path(text)
-        if path.is_dir():
-            found = sorted(
-                str(f)
-                for f in path.rglob("*")
-                if f.suffix.lower() in EXTENSIONS and f.is_file()
-            )
-            for f in found:
-                add(f)
-        elif path.is_file():
-            add(text)
-        elif _is_glob(text):
-            matches = sorted(m for m in glob.glob(text, recursive=True) if Path(m).is_file())
-            if not matches and strict:
-                raise FileNotFoundError(2, "no file matches", text)
-            for m in matches:
-                add(m)
-        elif strict:
-            raise FileNotFoundError(2, "no such file or folder", text)
-    return out
+    return record_files(paths)
 
 
 # --------------------------------------------------------------------------- per file

@@ -134,6 +134,8 @@ class Position:
     @classmethod
     def _from_packed(cls, w: int, b: int, side: Side, wfirst: bool, bfirst: bool) -> Position:
         """Build without validation (engine use: the packed sides are known good)."""
+        if cls is Position:
+            return _packed_position(w, b, side, wfirst, bfirst)
         pos = object.__new__(cls)
         _SET_W(pos, w)
         _SET_B(pos, b)
@@ -360,3 +362,36 @@ _SET_SIDE: Callable[[Position, Any], None] = vars(Position)["_side"].__set__
 _SET_WFIRST: Callable[[Position, Any], None] = vars(Position)["_wfirst"].__set__
 _SET_BFIRST: Callable[[Position, Any], None] = vars(Position)["_bfirst"].__set__
 _SET_HASH: Callable[[Position, Any], None] = vars(Position)["_hash"].__set__
+
+
+class _PositionDraft:
+    """A mutable twin of :class:`Position` (same slots): filled, then retyped.
+
+    A ``Position`` is immutable to its users, so its slots are written
+    through their descriptors, one call each; plain attribute stores on a
+    twin plus one ``__class__`` assignment (allowed between classes of the
+    same slot layout) are cheaper, which counts in the engine's hot path.
+    """
+
+    __slots__ = Position.__slots__
+
+    _w: int
+    _b: int
+    _side: Side
+    _wfirst: bool
+    _bfirst: bool
+
+
+_SET_CLASS = object.__setattr__
+
+
+def _packed_position(w: int, b: int, side: Side, wfirst: bool, bfirst: bool) -> Position:
+    """``Position._from_packed`` without the class method call (engine hot path)."""
+    pos = _PositionDraft()
+    pos._w = w
+    pos._b = b
+    pos._side = side
+    pos._wfirst = wfirst
+    pos._bfirst = bfirst
+    _SET_CLASS(pos, "__class__", Position)
+    return pos  # type: ignore[return-value]

@@ -15,9 +15,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from narde_notation import engine
 from narde_notation.engine import (
     Step,
     Turn,
+    TurnCheck,
     check_turn,
     legal_turns,
     max_dice_used,
@@ -529,3 +531,123 @@ def test_parse_roll_only_raises_notation_error(roll: object) -> None:
     except NotationError:
         return
     assert 1 <= lo <= hi <= 6
+
+
+# ---------------------------------------------------------------- fast path = full search
+def _written_ways(turn: Turn, rng: random.Random) -> list[list[tuple[int, ...]]]:
+    """A turn written several ways: steps, joined per checker, chains, reordered, short."""
+    steps: list[tuple[int, ...]] = [(s.from_point, s.to_point) for s in turn.steps]
+    joined: list[list[int]] = []  # 24/18 18/13 written 24/13
+    chained: list[list[int]] = []  # 24/18 18/13 written 24/18/13
+    for a, b in steps:
+        path = next((p for p in joined if p[-1] == a != OFF), None)
+        if path is not None:
+            path[-1] = b
+        else:
+            joined.append([a, b])
+        path = next((p for p in chained if p[-1] == a != OFF), None)
+        if path is not None:
+            path.append(b)
+        else:
+            chained.append([a, b])
+    ways = [steps, [tuple(p) for p in joined], [tuple(p) for p in chained], steps[::-1]]
+    if steps:
+        ways.append(steps[:-1])
+        ways.append(rng.sample(steps, len(steps)))
+    return ways
+
+
+def _search_only(
+    position: Position, dice: tuple[int, int], paths: list[tuple[int, ...]], rules: Ruleset
+) -> TurnCheck:
+    """check_turn with the fast readings switched off: every turn goes through the search."""
+    saved = engine._fast
+    engine._fast = lambda *args: None
+    try:
+        return engine._check_turn(position, *parse_roll(dice), paths, rules, False)
+    finally:
+        engine._fast = saved
+
+
+@pytest.mark.parametrize("seed", range(6))
+@pytest.mark.parametrize("rules", [STD, EOT, Ruleset(reroll=True, head_exception_strict=True)])
+def test_fast_path_agrees_with_the_search(seed: int, rules: Ruleset) -> None:
+    # The fast readings (pairs, both-dice pairs in either order, a lone
+    # bear-off, fewer dice than rolled, chains) must give what the search of
+    # all readings gives: the verdict, the finding and the end position; the
+    # steps too, except that the fast path gives the first of two bear-offs
+    # of a non-double the lower die (it always has).
+    rng = random.Random(seed)
+    for pos, dice, turn in _random_game(seed, rules):
+        for paths in _written_ways(turn, rng):
+            fast = check_turn(pos, dice, paths, rules)
+            slow = _search_only(pos, dice, paths, rules)
+            assert (fast.legal, fast.findings, fast.position) == (
+                slow.legal,
+                slow.findings,
+                slow.position,
+            ), (str(pos), dice, paths)
+            if not any(p[-1] == OFF for p in paths) or dice[0] == dice[1] or len(paths) == 1:
+                assert fast.steps == slow.steps, (str(pos), dice, paths)
+
+
+def test_both_dice_move_read_lower_die_first_when_needed() -> None:
+    # White's 18 is closed (Black's own 6), 24/13 with 6-5 goes 24/19/13.
+    pos = "24:14 20:1 / 6:1 24:14 / W"
+    result = check(pos, "65", [(24, 13)])
+    assert result.legal
+    assert result.steps == (Step(24, 19, 5), Step(19, 13, 6))
+    # Both stops closed: the move cannot be made.
+    assert not check("24:14 20:1 / 6:1 7:1 24:13 / W", "65", [(24, 13)]).legal
+
+
+def test_lone_bear_off_tries_both_dice_then_one() -> None:
+    # 5/off with 4-2: only as 5/1/off or 5/3/off (both dice).
+    pos = "5:1 1:14 / 24:15 / W"
+    result = check(pos, "42", [(5, OFF)])
+    assert result.legal and result.steps == (Step(5, 1, 4), Step(1, OFF, 2))
+    # 2/off with 6-5 from a lone checker: one die, the higher.
+    result = check("2:1 / 24:15 / W", "65", [(2, OFF)])
+    assert result.legal and result.steps == (Step(2, OFF, 6),)
+    assert str(result.position) == " / 24:15 / B"
+
+
+def test_fewer_dice_on_the_fast_path() -> None:
+    # LONE: 10/6 is closed, so 5-4 is 10/5/1; 10/5 alone is not-max-dice.
+    assert only_code(check(LONE, "54", [(10, 5)])) == "not-max-dice"
+    # Black also holds White's 1 (Black's own 13): only the 5 can be played.
+    pos = "10:1 / 18:1 13:1 1:12 / W"
+    result = check(pos, "54", [(10, 5)])
+    assert result.legal and result.steps == (Step(10, 5, 5),)
+    assert str(result.position) == "5:1 / 18:1 13:1 1:12 / B"
+    # 6-6 with one head checker allowed and 18/12 closed: three dice.
+    pos = "24:14 13:1 / 24:15 / W"
+    ways: list[list[tuple[int, ...]]] = [
+        [(24, 18), (13, 7), (7, 1)],
+        [(13, 1), (24, 18)],
+        [(13, 7, 1), (24, 18)],
+    ]
+    for paths in ways:
+        result = check(pos, "66", paths)
+        assert result.legal and result.steps is not None and len(result.steps) == 3
+        assert str(result.position) == "24:13 18:1 1:1 / 24:15 / B"
+    assert only_code(check(pos, "66", [(24, 18), (13, 7)])) == "not-max-dice"
+
+
+def test_fast_results_are_ordinary_values() -> None:
+    import dataclasses
+    import pickle
+
+    result = check_turn(Position.initial(), (6, 5), [(24, 18), (18, 13)])
+    assert type(result).__name__ == "TurnCheck" and dataclasses.is_dataclass(result)
+    assert type(result.position) is Position
+    assert result.position == Position.from_string("24:14 13:1 / 24:15 / B")
+    assert hash(result.position) == hash(Position.from_string("24:14 13:1 / 24:15 / B"))
+    assert pickle.loads(pickle.dumps(result.position)) == result.position
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        result.legal = False  # type: ignore[misc]
+    with pytest.raises(AttributeError):
+        result.position._w = 0
+    assert dataclasses.replace(result, legal=False).legal is False
+    # Lists for moves, a string roll, a tuple of moves: the same answer.
+    assert check_turn(Position.initial(), "65", ([24, 18], [18, 13])) == result

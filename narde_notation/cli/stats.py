@@ -25,7 +25,6 @@ from typing import TYPE_CHECKING, Any
 
 import click
 
-from narde_notation.cli.common import STDIN, expand_paths
 from narde_notation.errors import NardeError
 from narde_notation.frames import (
     FileTables,
@@ -37,6 +36,7 @@ from narde_notation.frames import (
     _merge,
     summary,
 )
+from narde_notation.sources import STDIN, expand_paths
 
 if TYPE_CHECKING:
     import pandas as pd

@@ -19,10 +19,10 @@ from typing import IO, Any
 
 import click
 
-from narde_notation.cli.common import STDIN, expand_paths
 from narde_notation.errors import RulesetError
 from narde_notation.findings import Finding
 from narde_notation.ruleset import Ruleset
+from narde_notation.sources import STDIN, expand_paths
 from narde_notation.validate import validate_source
 
 __all__ = ["FileCheck", "check_file", "narde_validate"]

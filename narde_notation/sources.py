@@ -1,4 +1,8 @@
-"""Helpers shared by the command-line programs: finding the record files."""
+"""Finding record files: the paths, folders and globs a user names.
+
+Shared by the library (:func:`narde_notation.frames.games_frame` and
+friends) and the command-line programs.
+"""
 
 from __future__ import annotations
 
@@ -8,7 +12,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 
-__all__ = ["RECORD_SUFFIXES", "STDIN", "ExpandedPaths", "expand_paths"]
+__all__ = ["RECORD_SUFFIXES", "STDIN", "ExpandedPaths", "expand_paths", "record_files"]
 
 #: Files a folder argument contributes (searched recursively).
 RECORD_SUFFIXES = (".txt", ".mat", ".nrd")
@@ -39,7 +43,7 @@ def _folder_files(folder: Path) -> list[str]:
     return sorted(found)
 
 
-def expand_paths(arguments: Iterable[str]) -> ExpandedPaths:
+def expand_paths(arguments: Iterable[str | os.PathLike[str]]) -> ExpandedPaths:
     """Expand files, folders (recursive ``*.txt``, ``*.mat``, ``*.nrd``), globs and ``-``.
 
     A file named explicitly is read whatever its suffix.  An argument that is
@@ -54,7 +58,8 @@ def expand_paths(arguments: Iterable[str]) -> ExpandedPaths:
             seen.add(name)
             result.files.append(name)
 
-    for arg in arguments:
+    for raw in arguments:
+        arg = os.fspath(raw)
         if arg == STDIN:
             add(STDIN)
             continue
@@ -77,3 +82,19 @@ def expand_paths(arguments: Iterable[str]) -> ExpandedPaths:
         else:
             result.problems.append(f"{arg}: no such file or folder")
     return result
+
+
+def record_files(paths: str | os.PathLike[str] | Iterable[str | os.PathLike[str]]) -> list[str]:
+    """The files of :func:`expand_paths` for library callers, or an error.
+
+    Raises:
+        FileNotFoundError: an argument names no file, folder or matching glob;
+            its ``filename`` is that argument.
+    """
+    if isinstance(paths, str | os.PathLike):
+        paths = [paths]
+    expanded = expand_paths(paths)
+    if expanded.problems:
+        name, _, reason = expanded.problems[0].partition(": ")
+        raise FileNotFoundError(2, reason, name)
+    return expanded.files
