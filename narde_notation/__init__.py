@@ -7,6 +7,8 @@ records (:mod:`narde_notation.record`) → engine (:mod:`narde_notation.position
 (:mod:`narde_notation.frames`, :mod:`narde_notation.plots`).
 """
 
+import sys
+
 from narde_notation.errors import (
     IllegalTurnError,
     NardeError,
@@ -19,6 +21,13 @@ from narde_notation.record import OFF, GameRecord, HalfTurn, Move
 from narde_notation.side import Side
 
 __version__ = "0.1.0"
+
+# In Jupyter, records and reports display as HTML (tags, moves, final board);
+# outside IPython this costs nothing and imports nothing more.
+if "IPython" in sys.modules:  # pragma: no cover - depends on the host
+    from narde_notation.display import register_ipython_formatters
+
+    register_ipython_formatters()
 
 __all__ = [
     "CODES",
