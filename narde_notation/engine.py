@@ -17,6 +17,19 @@ Two entry points:
   (no generation); legal turns are generated only for R7 questions (fewer
   dice written than rolled, a pass).
 
+:func:`check_turn` is the validator's hot path, so it reads the moves in
+three tiers: :func:`_fast` reads the obvious way of writing a turn with
+every rule inlined and builds nothing but the result (a few microseconds);
+fewer dice than rolled are then settled by :func:`_no_more_dice` (sets of
+states, no turns built) unless ``end-of-turn-block`` is in force; anything
+else — a finding, an unusual reading, ``end-of-turn-block`` R7 — goes to
+the search of all readings and to :func:`_generate`.  The tiers agree:
+whatever a faster tier answers is what the search would answer (only the
+dice of two bear-offs of a non-double may be paired the other way round,
+as :func:`_fast` always has).  The opponent's packed checkers are tested
+directly: ``opp & _FACING[t]`` for a closed point, ``opp & _UNDER[q]`` for
+R6's "checker ahead".
+
 Readings of rules.md this module takes (none is contradicted by the
 shared corpus):
 
@@ -728,7 +741,8 @@ def check_turn(
     # and their obvious reading, in written order, uses every die.  Nothing
     # is built but the end position and the result.
     if (type(paths) is list or type(paths) is tuple) and paths:
-        if position._side is _WHITE:
+        side = position._side
+        if side is _WHITE:
             me = position._w
             opp = position._b
             first = position._wfirst
@@ -748,19 +762,18 @@ def check_turn(
                 rules.end_of_turn_block,
             )
             if fast is not None:
-                if len(fast[1]) != (4 if d1 == d2 else 2):  # fewer dice: R7 decides
-                    side = position._side
-                    end = _end_position(position, side, fast[0])
-                    return _fewer_dice(side, me, opp, first, d1, d2, rules, fast[1], end)
-                if position._side is _WHITE:
-                    end = _packed_position(fast[0], opp, _BLACK, False, position._bfirst)
+                st, steps = fast
+                if side is _WHITE:
+                    end = _packed_position(st, opp, _BLACK, False, position._bfirst)
                 else:
-                    end = _packed_position(opp, fast[0], _WHITE, position._wfirst, False)
+                    end = _packed_position(opp, st, _WHITE, position._wfirst, False)
+                if len(steps) != (4 if d1 == d2 else 2):  # fewer dice: R7 decides
+                    return _fewer_dice(side, me, opp, first, d1, d2, rules, steps, end)
                 check = _CheckDraft()
                 check.legal = True
                 check.findings = []
                 check.position = end
-                check.steps = fast[1]
+                check.steps = steps
                 _SET_CLASS(check, "__class__", TurnCheck)
                 return check  # type: ignore[return-value]
     return _check_turn(position, d1, d2, paths, rules, last_roll)
@@ -911,8 +924,20 @@ def _fewer_dice(
     steps: tuple[Step, ...],
     end: Position,
 ) -> TurnCheck:
-    """R7 for a legal reading that uses fewer dice than rolled (``steps``, ending in ``end``)."""
+    """R7 for a legal reading that uses fewer dice than rolled (``steps``, ending in ``end``).
+
+    Usually no more dice can be played and the turn is legal: without the
+    ``end-of-turn-block`` variant that is shown without generating turns
+    (:func:`_no_more_dice`); the findings come from :func:`_generate`.
+    """
     used = len(steps)
+    if not rules.end_of_turn_block:
+        limit = _head_limit(first, d1, d2, opp, rules)
+        higher_alone = _no_more_dice(me, opp, d1, d2, ((me >> _HEAD_SHIFT) & 15) - limit, used)
+        if higher_alone is not None and (
+            used != 1 or d1 == d2 or not higher_alone or steps[0][2] == d1
+        ):
+            return TurnCheck(True, [], end, steps)
     gen = _generate(me, opp, first, d1, d2, rules)
     if used < gen.max_dice:
         return TurnCheck(
@@ -942,6 +967,68 @@ def _fewer_dice(
             steps,
         )
     return TurnCheck(True, [], end, steps)
+
+
+def _no_more_dice(
+    me: int, opp: int, d1: int, d2: int, head_floor: int, used: int
+) -> bool | None:
+    """R7 without ``end-of-turn-block``: can no turn use more than ``used`` dice?
+
+    ``used`` dice can be played (a legal reading does).  ``None`` when more
+    can; else whether the higher die alone can be played (the one-die
+    question of a non-double).  Same answers as :func:`_generate`'s
+    ``max_dice`` and ``single_die``, from the sets of states the steps reach
+    (no turns built, nothing cached).
+    """
+    if d1 == d2:
+        if used >= 4:
+            return True
+        layer = {me}
+        for _ in range(used):
+            layer = _reach(layer, d1, opp, head_floor, False)
+        return None if _reach(layer, d1, opp, head_floor, True) else True
+    hi1 = _reach({me}, d1, opp, head_floor, False)
+    if hi1 and _reach(hi1, d2, opp, head_floor, True):
+        return None
+    if _reach(_reach({me}, d2, opp, head_floor, False), d1, opp, head_floor, True):
+        return None
+    return bool(hi1)
+
+
+def _reach(states: set[int], d: int, opp: int, head_floor: int, any_one: bool) -> set[int]:
+    """The states one legal step of ``d`` away (R3–R6, R8, as :func:`_expand`).
+
+    With ``any_one``, stops at the first such state.
+    """
+    out: set[int] = set()
+    one = _ONE
+    nib = _NIB
+    facing = _FACING
+    for st in states:
+        occ = (st | st >> 1 | st >> 2 | st >> 3) & _OCC
+        while occ:
+            low = occ & -occ
+            occ ^= low
+            p = (low.bit_length() - 1) >> 2
+            t = p - d
+            if t > 0:
+                if opp & facing[t]:
+                    continue
+                if p == 24 and st >> _HEAD_SHIFT <= head_floor:
+                    continue
+                new = st - one[p] + one[t]
+                if not st & nib[t] and _makes_block(new, t, opp):
+                    continue
+            else:
+                if st >> _HOME_SHIFT:
+                    continue
+                if t < 0 and st & _ABOVE[p]:
+                    continue
+                new = st - one[p] + 1
+            out.add(new)
+            if any_one:
+                return out
+    return out
 
 
 def _fast(
@@ -988,9 +1075,12 @@ def _fast(
     if d1 != d2:
         free1 = free2 = True
         for path in paths:
-            if type(path) is not tuple or len(path) != 2:
+            if type(path) is not tuple:
                 return _fast_chains(me, paths, d1, d2, opp, head_floor, eot)
-            a, b = path
+            try:
+                a, b = path
+            except ValueError:  # not a pair: a chain (or a bad move)
+                return _fast_chains(me, paths, d1, d2, opp, head_floor, eot)
             if type(a) is not int or type(b) is not int or not 0 <= b < a <= 24:
                 return None
             if not st & nib[a]:
@@ -1048,9 +1138,12 @@ def _fast(
     else:
         left = 4
         for path in paths:
-            if type(path) is not tuple or len(path) != 2:
+            if type(path) is not tuple:
                 return _fast_chains(me, paths, d1, d2, opp, head_floor, eot)
-            a, b = path
+            try:
+                a, b = path
+            except ValueError:  # not a pair: a chain (or a bad move)
+                return _fast_chains(me, paths, d1, d2, opp, head_floor, eot)
             if type(a) is not int or type(b) is not int or not 0 <= b < a <= 24:
                 return None
             if b:
@@ -1226,7 +1319,7 @@ def _fast_chains(
                     t = OFF
                 steps.append(_STEPS[cur][d])
                 cur = t
-    if not double and (free1 or free2) and steps[0].to_point == OFF:
+    if not double and (free1 or free2) and steps and steps[0].to_point == OFF:
         # One die borne off of two: other readings may use both dice.
         return None
     if eot and _has_block(st, opp):

@@ -651,3 +651,28 @@ def test_fast_results_are_ordinary_values() -> None:
     assert dataclasses.replace(result, legal=False).legal is False
     # Lists for moves, a string roll, a tuple of moves: the same answer.
     assert check_turn(Position.initial(), "65", ([24, 18], [18, 13])) == result
+
+
+@pytest.mark.parametrize("seed", range(4))
+@pytest.mark.parametrize("rules", [STD, Ruleset(reroll=True, head_exception_strict=True)])
+def test_no_more_dice_agrees_with_generation(seed: int, rules: Ruleset) -> None:
+    # R7 for a turn that uses fewer dice than rolled is decided without
+    # generating turns; the answer must be the generator's (max_dice and,
+    # for one die of a non-double, whether it is the higher die).
+    rng = random.Random(seed)
+    for pos, _dice, _turn in _random_game(seed, rules):
+        for dice in rng.sample([(a, b) for a in range(1, 7) for b in range(1, a + 1)], 6):
+            d1, d2 = dice
+            _side, me, opp, first = engine._split(pos)
+            gen = engine._generate(me, opp, first, d1, d2, rules)
+            floor = (me >> 96) - engine._head_limit(first, d1, d2, opp, rules)
+            for used in range(1, gen.max_dice + 1):
+                if d1 != d2 and used != 1:
+                    continue
+                got = engine._no_more_dice(me, opp, d1, d2, floor, used)
+                if used < gen.max_dice:
+                    assert got is None, (str(pos), dice, used)
+                else:
+                    assert got is not None, (str(pos), dice, used)
+                    if d1 != d2:
+                        assert got == (gen.single_die == d1), (str(pos), dice)
