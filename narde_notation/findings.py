@@ -66,6 +66,9 @@ class Finding:
             tab is one character), ``None`` when unknown.
         move: 0-based index of the offending move inside its half-turn,
             as the engine reports it before the validator knows columns.
+        context: for people reading text output: the offending line (cut
+            to a window and with control characters made visible) and a
+            caret under the column.  Not part of the JSON/CSV shape.
 
     Raises:
         ValueError: on an unknown ``code``.
@@ -78,6 +81,7 @@ class Finding:
     line: int | None = None
     column: int | None = None
     move: int | None = None
+    context: str | None = None
 
     def __post_init__(self) -> None:
         if self.code not in CODES:
@@ -118,4 +122,5 @@ class Finding:
         parts = (self.file or "<input>", self.line, self.column)
         where = ":".join(str(part) for part in parts if part is not None)
         rule = f" ({self.rule})" if self.rule else ""
-        return f"{where}: {self.severity.value}[{self.code}] {self.message}{rule}"
+        text = f"{where}: {self.severity.value}[{self.code}] {self.message}{rule}"
+        return f"{text}\n{self.context}" if self.context else text

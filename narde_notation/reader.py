@@ -475,16 +475,32 @@ def _expected(names: Iterable[str]) -> str:
     return ", ".join(words[:-1]) + " or " + words[-1]
 
 
+#: How much of an offending line the caret picture shows, at most.
+_CONTEXT_WIDTH = 100
+_CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f]")
+
+
 def _caret(line_text: str, column: int) -> str:
-    return f"{line_text}\n{' ' * max(column - 1, 0)}^"
+    """The line (a window of it around the column when long, control
+    characters shown as ``?`` so nothing reaches the terminal raw) and a caret."""
+    start = 0
+    if len(line_text) > _CONTEXT_WIDTH:
+        start = max(0, min(column - 1 - _CONTEXT_WIDTH // 2, len(line_text) - _CONTEXT_WIDTH))
+    shown = _CONTROL.sub("?", line_text[start : start + _CONTEXT_WIDTH])
+    prefix = "…" if start > 0 else ""
+    suffix = "…" if start + _CONTEXT_WIDTH < len(line_text) else ""
+    pad = " " * (len(prefix) + max(column - 1 - start, 0))
+    return f"{prefix}{shown}{suffix}\n{pad}^"
 
 
 def _syntax(
     message: str, *, file: str | None, line: int, column: int | None, line_text: str | None
 ) -> Finding:
+    context = None
     if line_text is not None and column is not None:
-        message = f"{message}\n{_caret(line_text, column)}"
-    return Finding("syntax", message, file=file, line=line, column=column)
+        context = _caret(line_text, column)
+    return Finding("syntax", _CONTROL.sub("?", message), file=file, line=line, column=column,
+                   context=context)
 
 
 def _describe(text: str) -> str:

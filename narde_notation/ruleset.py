@@ -60,21 +60,23 @@ class Ruleset:
     def from_tag(cls, tag: str) -> Ruleset:
         """Read a ``Rules`` tag value: ``"standard"`` or a comma list of variants.
 
-        Case and spaces around names are tolerated (``" Koks , REROLL"``); an
-        empty or blank value is the standard ruleset.
+        Case and spaces around names are tolerated (``" Koks , REROLL"``).
 
         Raises:
-            RulesetError: an unknown variant name (the message names it and
+            RulesetError: an empty or blank value (write ``standard``), an
+                unknown variant name (the message names it and
                 lists the valid ones), ``standard`` combined with variants,
                 an empty item (``"koks,"``), a variant named twice, or a
                 non-string value.
         """
         if not isinstance(tag, str):
             raise RulesetError(f"rules must be a string, not {type(tag).__name__}")
-        if not tag.strip() or tag.strip().lower() == "standard":
+        valid = ", ".join(["standard", *VARIANTS])
+        if not tag.strip():
+            raise RulesetError(f"empty rules; write 'standard' or variants from: {valid}")
+        if tag.strip().lower() == "standard":
             return _STANDARD
         chosen: dict[str, bool] = {}
-        valid = ", ".join(["standard", *VARIANTS])
         for raw in tag.split(","):
             name = raw.strip().lower()
             if not name:

@@ -34,28 +34,38 @@ class ExpandedPaths:
     problems: list[str] = field(default_factory=list)
 
 
-def _folder_files(folder: Path) -> list[str]:
-    found = [
-        str(p)
-        for p in folder.rglob("*")
-        if p.is_file() and p.suffix.lower() in RECORD_SUFFIXES
-    ]
+def _folder_files(folder: Path, problems: list[str]) -> list[str]:
+    """Record files below ``folder``, sorted; hidden folders and files
+    (``.git``, ``.venv``, …) are passed over, broken links reported."""
+    found = []
+    for path in folder.rglob("*"):
+        if path.suffix.lower() not in RECORD_SUFFIXES:
+            continue
+        if any(part.startswith(".") for part in path.relative_to(folder).parts):
+            continue
+        if path.is_file():
+            found.append(str(path))
+        elif path.is_symlink() and not path.exists():
+            problems.append(f"{path}: a link to nothing")
     return sorted(found)
 
 
 def expand_paths(arguments: Iterable[str | os.PathLike[str]]) -> ExpandedPaths:
     """Expand files, folders (recursive ``*.txt``, ``*.mat``, ``*.nrd``), globs and ``-``.
 
-    A file named explicitly is read whatever its suffix.  An argument that is
-    neither an existing path nor a glob matching something becomes a
-    problem message (the CLIs exit 2 for it after checking the rest).
+    A file named explicitly is read whatever its suffix; a file reached
+    twice (``a/`` and ``a/../a/x.txt``) is read once.  An argument that is
+    neither an existing path nor a glob matching something, and a broken
+    link inside a folder, become problem messages (the CLIs exit 2 for
+    them after checking the rest).
     """
     result = ExpandedPaths()
     seen: set[str] = set()
 
     def add(name: str) -> None:
-        if name not in seen:
-            seen.add(name)
+        key = name if name == STDIN else os.path.realpath(name)
+        if key not in seen:
+            seen.add(key)
             result.files.append(name)
 
     for raw in arguments:
@@ -65,7 +75,7 @@ def expand_paths(arguments: Iterable[str | os.PathLike[str]]) -> ExpandedPaths:
             continue
         path = Path(arg)
         if path.is_dir():
-            for name in _folder_files(path):
+            for name in _folder_files(path, result.problems):
                 add(name)
         elif path.exists():
             add(arg)
@@ -75,7 +85,7 @@ def expand_paths(arguments: Iterable[str | os.PathLike[str]]) -> ExpandedPaths:
                 result.problems.append(f"{arg}: no file matches this pattern")
             for match in matches:
                 if os.path.isdir(match):
-                    for name in _folder_files(Path(match)):
+                    for name in _folder_files(Path(match), result.problems):
                         add(name)
                 else:
                     add(match)

@@ -323,7 +323,9 @@ class _Replay:
                 if not any(f.message.endswith(_STOP) for f in self.findings[before:]):
                     last = self.findings[-1] if len(self.findings) > before else None
                     if last is not None:
-                        self.findings[-1] = last.located(message=last.message + _STOP)
+                        text = last.message.rstrip()
+                        text += "" if text.endswith((".", "!", "?")) else "."
+                        self.findings[-1] = last.located(message=text + _STOP)
                     else:
                         self.add("dice-mismatch", f"{_roll(half)}: the moves cannot be"
                                  " applied." + _STOP, half.line, half.column)
@@ -397,8 +399,8 @@ class _Replay:
             line = record.result_line
             if line is None and record.half_turns:
                 line = record.half_turns[-1].line
-            self.add("unfinished", "the record ends before the game does"
-                     f" ({'*' if record.result == '*' else 'no result'}).", line,
+            ending = "with *" if record.result == "*" else "without a result"
+            self.add("unfinished", f"the record ends {ending} before the game is over.", line,
                      record.result_column)
 
     def _finish(self) -> GameReport:
@@ -438,7 +440,10 @@ def validate_games(
     score line) of a match game must equal the points of the earlier games
     of the same match in the same stream (same ``Match`` value and players,
     ``Game`` numbers consecutive, game 1 at ``0-0``); otherwise
-    ``wrong-result`` (R9, R10) at the ``Score`` tag.
+    ``wrong-result`` (R9, R10) at the ``Score`` tag.  After a game whose
+    points are unknown (unfinished, cut short by a syntax error) the next
+    games of that match are not checked, so one typo does not condemn the
+    rest of the match.
     """
     matches: dict[tuple[str, str | None, str | None], tuple[int, int, int]] = {}
     for record in records:
@@ -479,7 +484,9 @@ def _check_score(
     base = expected if expected is not None else (
         (int(parsed[1]), int(parsed[2])) if parsed else None
     )
-    if base is None:
+    if base is None or report.outcome is None or record.has_syntax_error:
+        # This game's points are unknown (not finished, cut short, no score):
+        # later games of the match cannot be checked against it.
         matches.pop(key, None)
         return
     white, black = base

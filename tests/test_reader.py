@@ -158,9 +158,10 @@ def test_garbage_word_column_and_caret() -> None:
     text = "1. 65: 24/18 18/13\n2. 64: 24/18 18/14 foo\n3. 11: 1/off\n"
     record = one(text)
     assert syntax(record) == (2, 20)
-    message = record.findings[0].message
-    assert "expected" in message
-    assert message.endswith("2. 64: 24/18 18/14 foo\n" + " " * 19 + "^")
+    finding = record.findings[0]
+    assert "expected" in finding.message
+    assert finding.context == "2. 64: 24/18 18/14 foo\n" + " " * 19 + "^"
+    assert str(finding).endswith("\n" + finding.context)
     # the half-turns read before the error, the one cut short included
     assert len(record.half_turns) == 2
     assert record.findings[0].game == 0
@@ -245,3 +246,16 @@ def test_detect_format() -> None:
     assert detect_format(['; [Site "x"]', "Game 1"]) == "mat"
     assert detect_format(["1. 65: 24/18 18/13"]) == "native"
     assert detect_format([]) == "native"
+
+
+def test_caret_picture_of_a_long_line_is_a_window() -> None:
+    # A 5,000-character junk line: the picture shows at most 100 characters
+    # around the column (plus the two ellipses), control bytes as "?".
+    text = "1. 65: 24/18 18/13\n" + "x" * 2500 + "\x1b" + "y" * 2500 + "\n"
+    record = next(r for r in parse_games(text) if r.findings)
+    finding = record.findings[0]
+    assert finding.context is not None
+    shown, caret = finding.context.split("\n")
+    assert len(shown) <= 102
+    assert "\x1b" not in finding.context
+    assert caret.endswith("^")

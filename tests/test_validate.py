@@ -171,3 +171,15 @@ def test_last_roll_draw() -> None:
     report = replay(text)
     assert report.valid, codes(report)
     assert (report.result, report.kind, report.points) == ("0-0", "draw", 0)
+
+
+def test_a_broken_game_does_not_condemn_the_rest_of_the_match() -> None:
+    # Game 1 is cut short by a syntax error ("6x" is no roll), so its points
+    # are unknown: game 2's Score cannot be checked and is not an error.
+    game1 = ('[White "A"]\n[Black "B"]\n[Match "3"]\n[Game "1"]\n[Score "0-0"]\n\n'
+             "1. 6x: 24/18\n*\n\n")
+    game2 = ('[White "A"]\n[Black "B"]\n[Match "3"]\n[Game "2"]\n[Score "0-1"]\n'
+             '[Position "1 / 1 / W"]\n\n1. 21: 1/off\n1-0\n')
+    reports = list(validate_games(parse_games(game1 + game2)))
+    assert [f.code for f in reports[0].errors] == ["syntax"]
+    assert reports[1].valid, [str(f) for f in reports[1].findings]

@@ -43,13 +43,13 @@ class FileCheck:
     problem: str | None = None
 
 
-def check_file(name: str, rules_tag: str | None = None, text: str | None = None) -> FileCheck:
+def check_file(name: str, rules_tag: str | None = None, data: bytes | None = None) -> FileCheck:
     """Validate every game of one file; the unit of parallel work (pure, picklable).
 
     Args:
         name: the path as the user gave it (used in the findings).
         rules_tag: a ``Rules`` tag value overriding the records' own.
-        text: the file's content when it was already read (standard input).
+        data: the file's bytes when they were already read (standard input).
 
     Returns:
         A :class:`FileCheck`; an unreadable file sets ``problem`` instead of raising.
@@ -57,26 +57,38 @@ def check_file(name: str, rules_tag: str | None = None, text: str | None = None)
     rules = Ruleset.from_tag(rules_tag) if rules_tag is not None else None
     result = FileCheck(name)
     try:
-        with io.StringIO(text) if text is not None else open(name, "rb") as handle:
+        with io.BytesIO(data) if data is not None else open(name, "rb") as handle:
             for report in validate_source(handle, rules):
-                result.games += 1
+                record = report.record
+                if record.tags or record.half_turns:  # not a fragment of junk
+                    result.games += 1
                 result.findings.extend(f.located(file=name) for f in report.findings)
     except OSError as exc:
         result.problem = f"{name}: cannot read: {exc.strerror or exc}"
     return result
 
 
-def _run(files: Sequence[str], rules_tag: str | None, jobs: int, stdin_text: str | None,
+def _run(files: Sequence[str], rules_tag: str | None, jobs: int, stdin_data: bytes | None,
          ) -> Iterator[FileCheck]:
     disk = [name for name in files if name != STDIN]
     if STDIN in files:
-        yield check_file("<stdin>", rules_tag, stdin_text or "")
-    if jobs <= 1 or len(disk) <= 1:
+        yield check_file("<stdin>", rules_tag, stdin_data or b"")
+    jobs = min(jobs, len(disk), os.cpu_count() or 1)
+    if jobs <= 1:
         for name in disk:
             yield check_file(name, rules_tag)
         return
     with ProcessPoolExecutor(max_workers=jobs) as pool:
         yield from pool.map(check_file, disk, [rules_tag] * len(disk), chunksize=1)
+
+
+def _read_stdin() -> bytes:
+    """Standard input as bytes, so it is decoded like a file (BOM, bad UTF-8)."""
+    buffer = getattr(sys.stdin, "buffer", None)
+    if buffer is not None:
+        data: bytes = buffer.read()
+        return data
+    return sys.stdin.read().encode("utf-8", errors="surrogateescape")
 
 
 class _Output:
@@ -115,7 +127,7 @@ class _Output:
 @click.option("--rules", "rules_tag", metavar="TAG",
               help='Override the records\' Rules tag, e.g. "reroll,koks".')
 @click.option("-j", "--jobs", type=click.IntRange(min=1), default=None,
-              help="Worker processes (default: all cores).")
+              help="Worker processes (default and at most: all cores, one per file).")
 @click.option("-q", "--quiet", is_flag=True, help="No summary and no progress bar.")
 def narde_validate(paths: tuple[str, ...], fmt: str, rules_tag: str | None,
                    jobs: int | None, quiet: bool) -> None:
@@ -132,14 +144,14 @@ def narde_validate(paths: tuple[str, ...], fmt: str, rules_tag: str | None,
         except RulesetError as exc:
             raise click.BadParameter(str(exc), param_hint="--rules") from exc
     expanded = expand_paths(paths)
-    stdin_text = sys.stdin.read() if STDIN in expanded.files else None
+    stdin_data = _read_stdin() if STDIN in expanded.files else None
     jobs = jobs or os.cpu_count() or 1
     out = _Output(fmt, sys.stdout)
     problems = list(expanded.problems)
     files = games = errors = warnings = 0
     stderr = sys.stderr
     show_bar = (not quiet and stderr.isatty() and len(expanded.files) >= _PROGRESS_MIN_FILES)
-    results = _run(expanded.files, rules_tag, jobs, stdin_text)
+    results = _run(expanded.files, rules_tag, jobs, stdin_data)
     with click.progressbar(results, length=len(expanded.files), label="validating",
                            file=stderr if show_bar else io.StringIO()) as bar:
         for result in bar:
