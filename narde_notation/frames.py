@@ -747,13 +747,20 @@ def per_file(path: str, rules: str | None = None, turns: bool = True) -> FileTab
     return _file_work(path, rules, turns).tables()
 
 
-def _file_work(path: str, rules: str | None = None, turns: bool = True) -> _Acc:
-    """:func:`per_file` as column lists: what the process pool and Dask run."""
+def _file_work(
+    path: str, rules: str | None = None, turns: bool = True, location: str | None = None
+) -> _Acc:
+    """:func:`per_file` as column lists: what the process pool and Dask run.
+
+    ``path`` names the file in the tables; ``location`` (default ``path``) is
+    where it is read from: an absolute path for Dask workers, whose working
+    folder is not the user's.
+    """
     _ruleset_from_tag(rules)  # fail early on a bad tag, before any I/O
     try:
         from narde_notation.reader import read_games
 
-        with open(path, "rb") as handle:
+        with open(location or path, "rb") as handle:
             return _file_columns(path, rules, records=read_games(handle), turns=turns)
     except OSError as exc:
         return _Acc(want_turns=turns, files=[path], problems={path: exc.strerror or str(exc)})
@@ -855,7 +862,15 @@ def _iter_work_dask(
     _check_scheduler(address)
 
     with Client(address, set_as_default=False) as client:  # type: ignore[no-untyped-call]
-        futures = client.map(_file_work, list(files), rules=rules, turns=turns, pure=False)
+        names = list(files)
+        futures = client.map(
+            _file_work,
+            names,
+            [rules] * len(names),
+            [turns] * len(names),
+            [os.path.abspath(name) for name in names],
+            pure=False,
+        )
         try:
             for fut in futures:
                 yield fut.result()

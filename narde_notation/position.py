@@ -318,6 +318,13 @@ class Position:
             return f"B{b}".rjust(4)
         return "   ."
 
+    def _repr_svg_(self) -> str:
+        """Jupyter: the board as SVG in absolute numbering (heads and homes
+        marked, pip counts shown); see :func:`narde_notation.board.position_svg`."""
+        from narde_notation.board import position_svg  # drawing code only when shown
+
+        return position_svg(self)
+
     def diagram(self) -> str:
         """An ASCII board in absolute numbering (White's), with pip counts.
 

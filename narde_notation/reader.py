@@ -536,12 +536,14 @@ def _split_lines(blocks: Iterable[str]) -> Iterator[str]:
 
 
 def _blocks_of_binary(stream: IO[bytes]) -> Iterator[str]:
-    decoder = codecs.getincrementaldecoder("utf-8")(errors="replace")
-    while True:
-        data = stream.read(_READ_BLOCK)
-        if not data:
-            break
+    """Decode UTF-8 (bad bytes become U+FFFD); a UTF-16 byte-order mark, as
+    Windows editors write "Unicode" files, switches to UTF-16."""
+    data = stream.read(_READ_BLOCK)
+    encoding = "utf-16" if data.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)) else "utf-8"
+    decoder = codecs.getincrementaldecoder(encoding)(errors="replace")
+    while data:
         yield decoder.decode(data)
+        data = stream.read(_READ_BLOCK)
     yield decoder.decode(b"", final=True)
 
 
@@ -814,6 +816,18 @@ class _MatReader:
         self.index += 1
         return record
 
+    def start_game(self, number: int) -> _MatGame:
+        """Open a new game at line ``number`` (the header tags and match length apply)."""
+        game = self.draft = _MatGame(
+            line=number,
+            header_at_start=dict(self.header),
+            header_lines=dict(self.header_lines),
+        )
+        if self.match_length is not None:
+            game.tags["Match"] = self.match_length
+            game.tag_lines["Match"] = self.match_line
+        return game
+
     def feed(self, number: int, line: str) -> GameRecord | None:
         stripped = line.strip()
         if not stripped:
@@ -835,14 +849,7 @@ class _MatReader:
         match = self.re_game.fullmatch(line)
         if match:
             done = self.finish()
-            game = self.draft = _MatGame(
-                line=number,
-                header_at_start=dict(self.header),
-                header_lines=dict(self.header_lines),
-            )
-            if self.match_length is not None:
-                game.tags["Match"] = self.match_length
-                game.tag_lines["Match"] = self.match_line
+            game = self.start_game(number)
             game.tags["Game"] = match.group("game")
             game.tag_lines["Game"] = number
             return done
@@ -853,7 +860,14 @@ class _MatReader:
             self.match_line = number
             return done
         if game is None:
-            return None  # free-text preamble
+            if not (
+                self.re_turn.fullmatch(line)
+                or (self.match_length is not None and self.re_score.fullmatch(line))
+            ):
+                return None  # free-text preamble
+            # Turns (or a score line) with no `Game N` line before them: a game
+            # all the same, so that no move is lost.
+            game = self.start_game(number)
         match = self.re_turn.fullmatch(line)
         if match:
             game.expect_score = False

@@ -79,3 +79,17 @@ def test_bad_input_is_a_usage_error(args: tuple[str, ...], part: str) -> None:
     assert not isinstance(result.exception, Exception) or isinstance(
         result.exception, SystemExit
     )
+
+
+def test_finished_position_is_a_usage_error() -> None:
+    # White has borne off all 15 (no White checker listed): the game is over
+    # (R9), so no roll may be played (R11).
+    result = CliRunner().invoke(narde, ["moves", " / 1 / B", "65"])
+    assert result.exit_code == 2
+    assert "game is over" in result.output
+
+
+def test_short_help_option() -> None:
+    result = CliRunner().invoke(narde, ["moves", "-h"])
+    assert result.exit_code == 0
+    assert "POSITION" in result.output

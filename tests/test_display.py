@@ -97,3 +97,12 @@ def test_control_characters_are_shown_not_embedded() -> None:
     from narde_notation.display import escape
 
     assert escape("junk \x01\x1b[0m <b>") == "junk \\x01\\x1b[0m &lt;b&gt;"
+
+
+def test_position_shows_as_svg_in_jupyter() -> None:
+    from narde_notation.position import Position
+
+    svg = Position.initial()._repr_svg_()
+    assert svg.lstrip().startswith("<svg")
+    # both sides start with 360 pips (R1: 15 checkers on own point 24)
+    assert svg.count("360") >= 2

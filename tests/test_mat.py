@@ -120,3 +120,24 @@ def test_binary_mat_stream() -> None:
     first, _second = read_games(io.BytesIO(MATCH.encode("utf-8")), name="m.mat")
     assert first.file == "m.mat"
     assert len(first.half_turns) == 6
+
+
+def test_turns_without_a_game_line_are_still_a_game() -> None:
+    # A hand-made .mat: match header and score line, but no " Game 1" line.
+    # The two half-turns must be read, not dropped as preamble.
+    text = (
+        " 3 point match\n\n"
+        " Kaya E. : 0                    Sokolov D. : 0\n"
+        "  1) 65: 24/18 18/13             54: 24/20 20/15\n"
+    )
+    (record,) = list(parse_games(text))
+    assert record.format == "mat"
+    assert (record.white, record.black) == ("Kaya E.", "Sokolov D.")
+    assert [h.dice for h in record.half_turns] == [(6, 5), (5, 4)]
+    assert record.tags["Match"] == "3"
+    assert "Game" not in record.tags
+
+
+def test_bare_turn_lines_are_a_game() -> None:
+    (record,) = list(parse_games("  1) 65: 24/18 18/13             54: 24/20 20/15\n"))
+    assert len(record.half_turns) == 2

@@ -259,3 +259,14 @@ def test_caret_picture_of_a_long_line_is_a_window() -> None:
     assert len(shown) <= 102
     assert "\x1b" not in finding.context
     assert caret.endswith("^")
+
+
+def test_utf16_file_with_byte_order_mark(tmp_path: Path) -> None:
+    # Windows "Unicode" text: UTF-16 with a BOM reads like the UTF-8 original.
+    text = '[White "Иванова М."]\n\n1. 65: 24/13  54: 24/15\n*\n'
+    path = tmp_path / "utf16.txt"
+    path.write_bytes(text.encode("utf-16"))
+    (record,) = list(read_games(path))
+    assert record.white == "Иванова М."
+    assert len(record.half_turns) == 2
+    assert record.findings == []

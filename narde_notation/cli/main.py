@@ -18,7 +18,7 @@ from narde_notation.ruleset import Ruleset
 __all__ = ["narde"]
 
 
-@click.group()
+@click.group(context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(package_name="narde-notation")
 def narde() -> None:
     """Long Narde (длинные нарды) tools."""
@@ -53,6 +53,12 @@ def moves(position: str, roll: str, rules_tag: str, fmt: str) -> None:
         pos = Position.from_string(position)
     except NardeError as exc:
         raise click.BadParameter(str(exc), param_hint="POSITION") from None
+    if pos.is_game_over:
+        raise click.BadParameter(
+            "the game is over in this position (a side has borne off all 15, R9):"
+            " nothing may be played (R11)",
+            param_hint="POSITION",
+        )
     try:
         dice = parse_roll(roll)
     except NardeError as exc:
