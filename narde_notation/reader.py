@@ -424,6 +424,7 @@ _HINTS: tuple[tuple[re.Pattern[str], str], ...] = tuple(
             "a cube action: Long Narde has no doubling cube",
         ),
         (r"^[0-9]+[-:]?[0-9]*:", "a roll is two dice from 1 to 6 and a colon (65:, 6-5:)"),
+        (r"^[0-9]+[^0-9/\s]*:", "a roll is two dice from 1 to 6 and a colon (65:, 6-5:)"),
         (r"^[1-6]{2}$", "a roll needs its colon (65:)"),
         (r"^[0-9]+//", "a move joins its points with single slashes (24/18)"),
         (r"^/|/$", "a slash needs a point on both sides (24/18)"),
@@ -444,7 +445,11 @@ _MOVE_START_RE = re.compile(r"(?:[0-9]{1,2}|bar|off|Off|o)\*?/(?:[0-9]{1,2}|bar|
 def _hint(found: str, before: str, names: set[str]) -> str | None:
     word = found.split(None, 1)[0] if found.strip() else ""
     if before and not before[-1].isspace() and word[:1].isalpha():
-        return "a point is a number 1-24, off or bar"
+        glued = before.split()[-1]  # what the letters are glued to
+        if "/" in glued:
+            return "a point is a number 1-24, off or bar"
+        if glued.isdigit():
+            return "a roll is two dice 1-6 and a colon, such as 65:"
     if "MOVES" not in names and _MOVE_START_RE.match(word):
         return "the roll comes before the moves: 12. 65: 24/18 18/13"
     for pattern, hint in _HINTS:

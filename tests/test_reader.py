@@ -270,3 +270,10 @@ def test_utf16_file_with_byte_order_mark(tmp_path: Path) -> None:
     assert record.white == "Иванова М."
     assert len(record.half_turns) == 2
     assert record.findings == []
+
+
+def test_hint_for_a_bad_roll_speaks_of_the_roll() -> None:
+    # "6x:" is a broken roll, not a broken point.
+    record = next(r for r in parse_games("1. 65: 24/13\n2. 6x: 9/3\n") if r.findings)
+    assert "roll" in record.findings[0].message
+    assert "point is" not in record.findings[0].message
