@@ -273,8 +273,10 @@ class _Replay:
             # broken line only (its half-turns may have been read in part).
             cut = min(syntax_lines)
             half_turns = [half for half in half_turns if half.line < cut]
+        findings = self.findings
+        turns = report.turns
         for ply, half in enumerate(half_turns):
-            before = len(self.findings)
+            before = len(findings)
             if over is not None:
                 self.add("game-over",
                          f"{_side(half.side)} plays {_roll(half)} after the game has ended"
@@ -297,8 +299,12 @@ class _Replay:
             paths: list[tuple[int, ...]] = []
             marked = False
             for move in half.moves:
-                marked = marked or move.hit or BAR in move.path
-                paths.extend((move.path,) * move.repeat)
+                if move.hit or BAR in move.path:
+                    marked = True
+                if move.repeat == 1:
+                    paths.append(move.path)
+                else:
+                    paths.extend((move.path,) * move.repeat)
             if marked and self._hit_or_bar(half):
                 report.turns.append(TurnReplay(ply, half, pos, None, self._since(before)))
                 report.stopped = True
@@ -316,7 +322,7 @@ class _Replay:
                 column = half.column
                 if finding.move is not None:
                     column = self._path_column(half, finding.move) or column
-                self.findings.append(finding.located(
+                findings.append(finding.located(
                     file=record.file, game=record.index, line=half.line, column=column))
             after = check.position
             if after is None:
@@ -332,7 +338,8 @@ class _Replay:
                 report.turns.append(TurnReplay(ply, half, pos, None, self._since(before)))
                 report.stopped = True
                 return
-            report.turns.append(TurnReplay(ply, half, pos, after, self._since(before)))
+            turns.append(TurnReplay(ply, half, pos, after,
+                                    () if len(findings) == before else tuple(findings[before:])))
             pos = after
             if pending_reply:
                 # R9 last-roll-draw: the reply has been played.
