@@ -152,6 +152,15 @@ def _move(text: str, column: int) -> Move:
     return Move(tuple(path), repeat, hit, text, column)
 
 
+_WORD_RE = re.compile(r"\S+")
+_ROLL_DICE: dict[str, tuple[int, int]] = {
+    f"{a}{sep}{b}:": (max(a, b), min(a, b))
+    for a in range(1, 7)
+    for b in range(1, 7)
+    for sep in ("", "-", ":")
+}
+
+
 @functools.lru_cache(maxsize=1 << 16)
 def _halfturn_parts(text: str, column: int) -> _Parts:
     """``"65: 24/18 18/13!"`` at ``column`` -> ((6, 5), moves, "!").
@@ -159,22 +168,20 @@ def _halfturn_parts(text: str, column: int) -> _Parts:
     The text has already matched the ``HALFTURN`` terminal (terms.lark).
     """
     colon = 2 if text[1].isdigit() else 3  # `65:` or `6-5:` / `6:5:`
-    d1, d2 = int(text[0]), int(text[colon - 1])
-    dice = (d1, d2) if d1 >= d2 else (d2, d1)
-    rest = text[colon + 1 :]
+    dice = _ROLL_DICE[text[: colon + 1]]
     annotation: str | None = None
-    match = _ANNOTATION_RE.search(rest)
-    if match:
-        annotation = match.group(1)
-        rest = rest[: match.start()]
+    end = len(text)
+    if text[-1] in "!?":
+        match = _ANNOTATION_RE.search(text, colon + 1)
+        if match:
+            annotation = match.group(1)
+            end = match.start()
     moves: list[Move] = []
-    offset = colon + 1
-    position = 0
-    for word in rest.split():
-        position = rest.index(word, position)
-        if word not in ("pass", "Pass"):
-            moves.append(_move(word, column + offset + position))
-        position += len(word)
+    move = _move
+    for word in _WORD_RE.finditer(text, colon + 1, end):
+        written = word.group()
+        if written != "pass" and written != "Pass":
+            moves.append(move(written, column + word.start()))
     return dice, tuple(moves), annotation
 
 
@@ -214,12 +221,41 @@ def _turn_number(token: str) -> tuple[int, bool]:
     return int(token.rstrip(".")), token.endswith("...")
 
 
-# Splits a line already matched by the TURNS terminal (native.lark) at its
-# rolls; validation is the grammar's job, this only cuts the text.
-# Group 2 is the first half-turn, group 3 the second (moves hold no colon).
+# Splits the lines of a TURNS token (native.lark), already matched by the
+# grammar, at their rolls; validation is the grammar's job, this only cuts
+# the text.  One match per turn line (MULTILINE: blank lines inside the block
+# match nothing).  Group 1 is what precedes the first roll (indentation and
+# turn number), group 2 the first half-turn, group 3 the second (moves hold
+# no colon, so a half-turn ends at its last character before the next roll
+# or the end of the line).
+_HALFTURN_TEXT = r"[1-6][-:]?[1-6]:(?:[^:\n]*[^: \t\r\n])?"
 _LINE_SPLIT_RE = re.compile(
-    r"([^:]*?)([1-6][-:]?[1-6]:[^:]*?)(?:[ \t]+([1-6][-:]?[1-6]:[^:]*?))?[ \t\r]*$"
+    rf"^([^:\n]*?)({_HALFTURN_TEXT})(?:[ \t]+({_HALFTURN_TEXT}))?[ \t\r]*$", re.MULTILINE
 )
+
+
+class _HalfTurnDraft:
+    """A mutable twin of :class:`HalfTurn` (same slots, same order): filled with
+    plain attribute stores, then retyped -- a frozen dataclass's ``__init__``
+    costs a call of ``object.__setattr__`` per field, and the reader makes one
+    half-turn per roll read."""
+
+    __slots__ = ("annotation", "column", "comments", "dice", "line", "moves", "number", "side")
+
+    side: Side
+    dice: tuple[int, int]
+    moves: tuple[Move, ...]
+    number: int | None
+    annotation: str | None
+    comments: tuple[str, ...]
+    line: int
+    column: int
+
+
+# `__class__` assignment needs the same slot names (CPython lays slots out in
+# sorted name order, so the order written does not matter).
+assert sorted(_HalfTurnDraft.__slots__) == sorted(HalfTurn.__slots__)
+_SET_CLASS = object.__setattr__
 
 
 @functools.lru_cache(maxsize=4096)
@@ -245,51 +281,70 @@ def _draft_from_tokens(tokens: Iterable[Token]) -> _Draft:
     halfturns = draft.half_turns
     positions = draft.positions
     parts = _halfturn_parts
-    split_line = _LINE_SPLIT_RE.match
+    finditer = _LINE_SPLIT_RE.finditer
+    append_half = halfturns.append
+    append_position = positions.append
+    new_half = _HalfTurnDraft
+    set_class = _SET_CLASS
+    half_turn = HalfTurn
     for token in tokens:
         kind = token.type
         if draft.line is None:
             draft.line = token.line + offset  # type: ignore[operator]
         if kind == "TURNS":
-            text = str(token)
             line_no: int = token.line + offset  # type: ignore[operator]
             shift: int = token.column - 1  # type: ignore[operator]
-            pos: int = token.start_pos  # type: ignore[assignment]
-            for line in text.split("\n"):
-                match = split_line(line)
-                if match is None:  # a blank line inside the block
-                    pos += len(line) + 1
-                    line_no += 1
-                    shift = 0
-                    continue
-                if match.start(2):
-                    written, mark = _written_number(line[: match.start(2)])
+            base: int = token.start_pos  # type: ignore[assignment]
+            previous = 0
+            for found in finditer(token):
+                start = found.start()
+                if start:  # a later line of the block
+                    line_no += token.count("\n", previous, start)
+                    previous = start
+                    first_column = 1 - start
+                else:  # the first line: the token starts at `shift`
+                    first_column = 1 + shift
+                start = found.start(2)
+                if start != previous:
+                    written, mark = _written_number(found.group(1))
                     if written is not None:
                         number, black = written, mark
                 if side is None:
                     side = black_side if black else white
-                start = match.start(2)
-                column = start + 1 + shift
-                dice, moves, annotation = parts(match.group(2), column)
-                halfturns.append(
-                    HalfTurn(side, dice, moves, number, annotation, (), line_no, column)
-                )
-                positions.append(pos + start)
+                column = start + first_column
+                dice, moves, annotation = parts(found.group(2), column)
+                half = new_half()
+                half.side = side
+                half.dice = dice
+                half.moves = moves
+                half.number = number
+                half.annotation = annotation
+                half.comments = ()
+                half.line = line_no
+                half.column = column
+                set_class(half, "__class__", half_turn)
+                append_half(half)  # type: ignore[arg-type]
+                append_position(base + start)
                 side = black_side if side is white else white
                 number = None
                 black = False
-                start = match.start(3)
+                start = found.start(3)
                 if start >= 0:
-                    column = start + 1 + shift
-                    dice, moves, annotation = parts(match.group(3), column)
-                    halfturns.append(
-                        HalfTurn(side, dice, moves, None, annotation, (), line_no, column)
-                    )
-                    positions.append(pos + start)
+                    column = start + first_column
+                    dice, moves, annotation = parts(found.group(3), column)
+                    half = new_half()
+                    half.side = side
+                    half.dice = dice
+                    half.moves = moves
+                    half.number = None
+                    half.annotation = annotation
+                    half.comments = ()
+                    half.line = line_no
+                    half.column = column
+                    set_class(half, "__class__", half_turn)
+                    append_half(half)  # type: ignore[arg-type]
+                    append_position(base + start)
                     side = black_side if side is white else white
-                pos += len(line) + 1
-                line_no += 1
-                shift = 0
         elif kind == "TURNNO":
             number, black = _turn_number(str(token))
         elif kind == "MOVES" and halfturns:
@@ -628,7 +683,7 @@ def _native_chunks(lines: Iterable[tuple[int, str]]) -> Iterator[_Chunk]:
         buffer.append(line)
         if stripped and stripped[0] not in "[;{":
             has_moves = True
-            if _RESULT_LINE_RE.fullmatch(line):
+            if ":" not in line and _RESULT_LINE_RE.fullmatch(line):
                 yield _Chunk(start, buffer, None)
                 buffer = []
                 has_moves = False

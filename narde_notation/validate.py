@@ -8,6 +8,7 @@ both pip counts.
 
 from __future__ import annotations
 
+import functools
 import os
 import re
 from collections.abc import Iterable, Iterator
@@ -17,9 +18,9 @@ from typing import IO, NamedTuple
 from narde_notation.engine import check_turn
 from narde_notation.errors import NotationError, PositionError, RulesetError
 from narde_notation.findings import Finding
-from narde_notation.position import Position, absolute_to_own
+from narde_notation.position import CHECKERS, Position, absolute_to_own
 from narde_notation.reader import read_games
-from narde_notation.record import BAR, OFF, GameRecord, HalfTurn
+from narde_notation.record import BAR, OFF, GameRecord, HalfTurn, Move
 from narde_notation.ruleset import Ruleset
 from narde_notation.scoring import Outcome, outcome
 from narde_notation.side import Side
@@ -200,7 +201,7 @@ class _Replay:
         if tag is None:
             return Ruleset.standard()
         try:
-            return Ruleset.from_tag(tag)
+            return _ruleset(tag)
         except RulesetError as exc:
             self.add("bad-tag", f"Rules tag {tag!r}: {exc}." + _STOP, self.tag_line("Rules"), 1)
             return None
@@ -208,7 +209,7 @@ class _Replay:
     def _start(self) -> Position | None:
         tag = self.record.tags.get("Position")
         if tag is None:
-            return Position.initial()
+            return _initial()
         try:
             return Position.from_string(tag)
         except (NotationError, PositionError) as exc:
@@ -275,55 +276,62 @@ class _Replay:
             half_turns = [half for half in half_turns if half.line < cut]
         findings = self.findings
         turns = report.turns
+        add_turn = turns.append
+        new_turn = tuple.__new__
+        replay = TurnReplay
+        file, index = record.file, record.index
+        reroll = rules.reroll
+        last_roll_draw = rules.last_roll_draw
+        black = Side.BLACK
+        expanded = _expanded
         for ply, half in enumerate(half_turns):
             before = len(findings)
+            side = half.side
             if over is not None:
                 self.add("game-over",
-                         f"{_side(half.side)} plays {_roll(half)} after the game has ended"
+                         f"{_side(side)} plays {_roll(half)} after the game has ended"
                          f" ({_side(over.winner) if over.winner else 'nobody'} won)." + _STOP,
                          half.line, half.column)
                 report.turns.append(TurnReplay(ply, half, pos, None, self._since(before)))
                 report.stopped = True
                 return
-            if half.side is not pos.side_to_move:
-                pos = pos.with_side_to_move(half.side)
+            if side is not pos._side:
+                pos = pos.with_side_to_move(side)
             # Turn numbers: N. before White, N... before Black; warn once per jump.
-            if half.number is not None:
+            number = half.number
+            if number is not None:
                 expected = (ply + turn_offset) // 2 + 1
-                if half.number != expected:
+                if number != expected:
                     self.add("turn-number",
-                             f"turn number {half.number} where {expected} was expected;"
+                             f"turn number {number} where {expected} was expected;"
                              " sides alternate whatever the numbers say.",
                              half.line, half.column)
-                    turn_offset += 2 * (half.number - expected)
-            paths: list[tuple[int, ...]] = []
-            marked = False
-            for move in half.moves:
-                if move.hit or BAR in move.path:
-                    marked = True
-                if move.repeat == 1:
-                    paths.append(move.path)
-                else:
-                    paths.extend((move.path,) * move.repeat)
+                    turn_offset += 2 * (number - expected)
+            moves = half.moves
+            entry = expanded.get(id(moves))
+            if entry is None or entry[0] is not moves:
+                entry = _expand_moves(moves)
+            paths, marked = entry[1], entry[2]
             if marked and self._hit_or_bar(half):
                 report.turns.append(TurnReplay(ply, half, pos, None, self._since(before)))
                 report.stopped = True
                 return
-            if absolute and half.side is Side.BLACK:
-                paths = [tuple(p if p == OFF else absolute_to_own(Side.BLACK, p) for p in path)
-                         for path in paths]
-            if ply == 0 and from_initial and half.is_double and not rules.reroll:
+            if absolute and side is black:
+                paths = tuple(tuple(p if p == OFF else absolute_to_own(black, p) for p in path)
+                              for path in paths)
+            if ply == 0 and from_initial and half.is_double and not reroll:
                 self.add("opening-double",
                          f"the game's first roll {_roll(half)} is a double: the opening roll"
                          " decides who starts and can never be a double (only the `reroll`"
                          " variant allows it).", half.line, half.column)
             check = check_turn(pos, half.dice, paths, rules)
-            for finding in check.findings:
-                column = half.column
-                if finding.move is not None:
-                    column = self._path_column(half, finding.move) or column
-                findings.append(finding.located(
-                    file=record.file, game=record.index, line=half.line, column=column))
+            if check.findings:
+                for finding in check.findings:
+                    column = half.column
+                    if finding.move is not None:
+                        column = self._path_column(half, finding.move) or column
+                    findings.append(finding.located(
+                        file=file, game=index, line=half.line, column=column))
             after = check.position
             if after is None:
                 if not any(f.message.endswith(_STOP) for f in self.findings[before:]):
@@ -338,16 +346,18 @@ class _Replay:
                 report.turns.append(TurnReplay(ply, half, pos, None, self._since(before)))
                 report.stopped = True
                 return
-            turns.append(TurnReplay(ply, half, pos, after,
-                                    () if len(findings) == before else tuple(findings[before:])))
+            add_turn(new_turn(replay, (ply, half, pos, after,
+                     () if len(findings) == before else tuple(findings[before:]))))
             pos = after
             if pending_reply:
                 # R9 last-roll-draw: the reply has been played.
-                over = _draw() if pos.winner is half.side else outcome(pos, rules)
-            elif pos.winner is not None:
-                if rules.last_roll_draw and pos.winner is first and pos.borne_off(
-                    pos.winner.other
-                ) < 15:
+                over = _draw() if pos.winner is side else outcome(pos, rules)
+            elif (after._w & 15 == CHECKERS or after._b & 15 == CHECKERS) and (
+                pos.winner is not None
+            ):
+                winner = pos.winner
+                assert winner is not None
+                if last_roll_draw and winner is first and pos.borne_off(winner.other) < 15:
                     pending_reply = True
                 else:
                     over = outcome(pos, rules)
@@ -414,6 +424,45 @@ class _Replay:
         self.findings.sort(key=_finding_order)
         self.report.findings = self.findings
         return self.report
+
+
+#: id(moves) -> (moves, expanded paths, any hit or bar mark): the reader shares
+#: the ``moves`` tuple of a half-turn text between its occurrences, so the
+#: expansion is computed once per distinct text.  The tuple itself is kept in
+#: the entry, so that an id is never taken for a later object's.
+_expanded: dict[int, tuple[tuple[Move, ...], tuple[tuple[int, ...], ...], bool]] = {}
+_EXPANDED_MAX = 1 << 16
+
+
+def _expand_moves(
+    moves: tuple[Move, ...],
+) -> tuple[tuple[Move, ...], tuple[tuple[int, ...], ...], bool]:
+    paths: list[tuple[int, ...]] = []
+    marked = False
+    for move in moves:
+        if move.hit or BAR in move.path:
+            marked = True
+        if move.repeat == 1:
+            paths.append(move.path)
+        else:
+            paths.extend((move.path,) * move.repeat)
+    entry = (moves, tuple(paths), marked)
+    if len(_expanded) >= _EXPANDED_MAX:
+        _expanded.clear()
+    _expanded[id(moves)] = entry
+    return entry
+
+
+@functools.cache
+def _initial() -> Position:
+    """The start position (R1), made once: positions are immutable values."""
+    return Position.initial()
+
+
+@functools.lru_cache(maxsize=256)
+def _ruleset(tag: str) -> Ruleset:
+    """``Ruleset.from_tag`` once per distinct tag (an error is raised each time)."""
+    return Ruleset.from_tag(tag)
 
 
 def _finding_order(f: Finding) -> tuple[int, int]:
