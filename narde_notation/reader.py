@@ -258,6 +258,29 @@ assert sorted(_HalfTurnDraft.__slots__) == sorted(HalfTurn.__slots__)
 _SET_CLASS = object.__setattr__
 
 
+def _new_halfturn(
+    side: Side,
+    number: int | None,
+    dice: tuple[int, int],
+    moves: tuple[Move, ...],
+    annotation: str | None,
+    line: int,
+    column: int,
+) -> HalfTurn:
+    """A :class:`HalfTurn` filled on its mutable twin and retyped (reader hot path)."""
+    half = _HalfTurnDraft()
+    half.side = side
+    half.dice = dice
+    half.moves = moves
+    half.number = number
+    half.annotation = annotation
+    half.comments = ()
+    half.line = line
+    half.column = column
+    _SET_CLASS(half, "__class__", HalfTurn)
+    return half  # type: ignore[return-value]
+
+
 @functools.lru_cache(maxsize=4096)
 def _written_number(text: str) -> tuple[int | None, bool]:
     text = text.strip()
@@ -284,9 +307,6 @@ def _draft_from_tokens(tokens: Iterable[Token]) -> _Draft:
     finditer = _LINE_SPLIT_RE.finditer
     append_half = halfturns.append
     append_position = positions.append
-    new_half = _HalfTurnDraft
-    set_class = _SET_CLASS
-    half_turn = HalfTurn
     for token in tokens:
         kind = token.type
         if draft.line is None:
@@ -312,18 +332,8 @@ def _draft_from_tokens(tokens: Iterable[Token]) -> _Draft:
                 if side is None:
                     side = black_side if black else white
                 column = start + first_column
-                dice, moves, annotation = parts(found.group(2), column)
-                half = new_half()
-                half.side = side
-                half.dice = dice
-                half.moves = moves
-                half.number = number
-                half.annotation = annotation
-                half.comments = ()
-                half.line = line_no
-                half.column = column
-                set_class(half, "__class__", half_turn)
-                append_half(half)  # type: ignore[arg-type]
+                append_half(_new_halfturn(side, number, *parts(found.group(2), column),
+                                          line_no, column))
                 append_position(base + start)
                 side = black_side if side is white else white
                 number = None
@@ -331,18 +341,8 @@ def _draft_from_tokens(tokens: Iterable[Token]) -> _Draft:
                 start = found.start(3)
                 if start >= 0:
                     column = start + first_column
-                    dice, moves, annotation = parts(found.group(3), column)
-                    half = new_half()
-                    half.side = side
-                    half.dice = dice
-                    half.moves = moves
-                    half.number = None
-                    half.annotation = annotation
-                    half.comments = ()
-                    half.line = line_no
-                    half.column = column
-                    set_class(half, "__class__", half_turn)
-                    append_half(half)  # type: ignore[arg-type]
+                    append_half(_new_halfturn(side, None, *parts(found.group(3), column),
+                                              line_no, column))
                     append_position(base + start)
                     side = black_side if side is white else white
         elif kind == "TURNNO":
