@@ -12,7 +12,7 @@ import random
 from narde_notation.position import Position
 from narde_notation.record import GameRecord, HalfTurn, Move
 from narde_notation.ruleset import Ruleset
-from narde_notation.scoring import Outcome, outcome
+from narde_notation.scoring import Outcome, draw, outcome
 from narde_notation.side import Side
 
 __all__ = ["random_game", "random_match"]
@@ -72,11 +72,7 @@ def random_game(
         half_turns.append(HalfTurn(side, dice, moves, number=(ply + offset) // 2 + 1))
         pos = turn.position
         if reply_due:
-            result = (
-                Outcome(winner=None, points=0, kind="draw")
-                if pos.winner is side
-                else outcome(pos, rules)
-            )
+            result = draw() if pos.winner is side else outcome(pos, rules)
             break
         if pos.winner is not None:
             if rules.last_roll_draw and pos.winner is first:

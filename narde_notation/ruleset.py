@@ -7,6 +7,7 @@ list such as ``reroll,koks``.
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
 
 from narde_notation.errors import RulesetError
@@ -71,6 +72,11 @@ class Ruleset:
         """
         if not isinstance(tag, str):
             raise RulesetError(f"rules must be a string, not {type(tag).__name__}")
+        return cls._parse(tag)
+
+    @classmethod
+    @functools.lru_cache(maxsize=256)  # immutable values; a replay reads one tag per game
+    def _parse(cls, tag: str) -> Ruleset:
         valid = ", ".join(["standard", *VARIANTS])
         if not tag.strip():
             raise RulesetError(f"empty rules; write 'standard' or variants from: {valid}")

@@ -22,7 +22,7 @@ from narde_notation.position import CHECKERS, Position, absolute_to_own
 from narde_notation.reader import read_games
 from narde_notation.record import BAR, OFF, GameRecord, HalfTurn, Move
 from narde_notation.ruleset import Ruleset
-from narde_notation.scoring import Outcome, outcome
+from narde_notation.scoring import Outcome, draw, outcome
 from narde_notation.side import Side
 
 __all__ = ["GameReport", "TurnReplay", "validate", "validate_games", "validate_source"]
@@ -201,7 +201,7 @@ class _Replay:
         if tag is None:
             return Ruleset.standard()
         try:
-            return _ruleset(tag)
+            return Ruleset.from_tag(tag)
         except RulesetError as exc:
             self.add("bad-tag", f"Rules tag {tag!r}: {exc}." + _STOP, self.tag_line("Rules"), 1)
             return None
@@ -351,7 +351,7 @@ class _Replay:
             pos = after
             if pending_reply:
                 # R9 last-roll-draw: the reply has been played.
-                over = _draw() if pos.winner is side else outcome(pos, rules)
+                over = draw() if pos.winner is side else outcome(pos, rules)
             elif (after._w & 15 == CHECKERS or after._b & 15 == CHECKERS) and (
                 pos.winner is not None
             ):
@@ -459,18 +459,8 @@ def _initial() -> Position:
     return Position.initial()
 
 
-@functools.lru_cache(maxsize=256)
-def _ruleset(tag: str) -> Ruleset:
-    """``Ruleset.from_tag`` once per distinct tag (an error is raised each time)."""
-    return Ruleset.from_tag(tag)
-
-
 def _finding_order(f: Finding) -> tuple[int, int]:
     return (f.line if f.line is not None else 0, f.column if f.column is not None else 0)
-
-
-def _draw() -> Outcome:
-    return Outcome(winner=None, points=0, kind="draw")
 
 
 def _side(side: Side | None) -> str:

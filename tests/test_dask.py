@@ -11,9 +11,9 @@ from click.testing import CliRunner
 pytest.importorskip("dask")
 distributed = pytest.importorskip("distributed")
 
-from narde_notation.cli.stats import narde_stats  # noqa: E402
+from corpus import CORPUS  # noqa: E402
 
-CORPUS = Path(__file__).resolve().parents[1].parent / "shared" / "corpus"
+from narde_notation.cli.stats import narde_stats  # noqa: E402
 
 GAME = """\
 [White "Ann"]

@@ -13,6 +13,7 @@ from pathlib import Path
 
 import pandas as pd
 import pytest
+from corpus import CORPUS
 
 from narde_notation import frames
 from narde_notation.frames import (
@@ -25,8 +26,6 @@ from narde_notation.frames import (
     summary,
     tables,
 )
-
-CORPUS = Path(__file__).resolve().parents[1].parent / "shared" / "corpus"
 
 # White cannot move 6-5 from own 7 (15 checkers): 7-6 = 1 and 7-5 = 2 are
 # absolute 1 and 2, held by Black's own 13 and 14 ((b+11)%24+1).  A pass:

@@ -7,16 +7,15 @@ a legal turn uses must equal ``max_dice`` (R7), 100 %.
 from __future__ import annotations
 
 import json
-from pathlib import Path
 from typing import Any
 
 import pytest
+from corpus import CORPUS
 
 from narde_notation.engine import legal_turns
 from narde_notation.position import Position
 from narde_notation.ruleset import Ruleset
 
-CORPUS = Path(__file__).resolve().parents[1].parent / "shared" / "corpus"
 POSITIONS = CORPUS / "positions.jsonl"
 
 

@@ -13,15 +13,13 @@ Every value compared comes from expected.jsonl.
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Any
 
 import pytest
+from corpus import CORPUS
 
 from narde_notation.reader import read_games
 from narde_notation.record import GameRecord
-
-CORPUS = Path(__file__).resolve().parents[1].parent / "shared" / "corpus"
 
 
 def _expected() -> list[dict[str, Any]]:

@@ -8,6 +8,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from corpus import CORPUS
 
 from narde_notation.reader import parse_games, read_games
 from narde_notation.record import BAR, OFF, GameRecord, HalfTurn, Move
@@ -15,8 +16,6 @@ from narde_notation.side import Side
 from narde_notation.writer import format_halfturn, format_move, write_game, write_games
 
 W, B = Side.WHITE, Side.BLACK
-
-CORPUS = Path(__file__).resolve().parents[1].parent / "shared" / "corpus"
 
 
 def record() -> GameRecord:

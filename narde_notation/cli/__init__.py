@@ -3,3 +3,23 @@
 Exit codes (all three, as sqlfluff): 0 clean, 1 findings that are errors,
 2 usage errors or unreadable input.
 """
+
+from __future__ import annotations
+
+import click
+
+from narde_notation.errors import RulesetError
+from narde_notation.ruleset import Ruleset
+
+__all__ = ["check_rules_tag"]
+
+
+def check_rules_tag(ctx: click.Context, param: click.Parameter, value: str | None) -> str | None:
+    """Click callback for ``--rules``: the tag as given, after checking it reads
+    as a :class:`Ruleset` (a bad tag is a usage error, exit 2)."""
+    if value is not None:
+        try:
+            Ruleset.from_tag(value)
+        except RulesetError as exc:
+            raise click.BadParameter(str(exc), ctx=ctx, param=param) from exc
+    return value

@@ -10,6 +10,7 @@ import json
 
 import click
 
+from narde_notation.cli import check_rules_tag
 from narde_notation.engine import legal_turns, parse_roll
 from narde_notation.errors import NardeError
 from narde_notation.position import Position
@@ -32,6 +33,7 @@ def narde() -> None:
     "rules_tag",
     default="standard",
     show_default=True,
+    callback=check_rules_tag,
     help="Rules tag: 'standard' or a comma list of variants (reroll, koks, …).",
 )
 @click.option(
@@ -63,10 +65,7 @@ def moves(position: str, roll: str, rules_tag: str, fmt: str) -> None:
         dice = parse_roll(roll)
     except NardeError as exc:
         raise click.BadParameter(str(exc), param_hint="ROLL") from None
-    try:
-        rules = Ruleset.from_tag(rules_tag)
-    except NardeError as exc:
-        raise click.BadParameter(str(exc), param_hint="'--rules'") from None
+    rules = Ruleset.from_tag(rules_tag)  # checked by check_rules_tag
     turns = legal_turns(pos, dice, rules)
     max_dice = max((t.dice_used for t in turns), default=0)
     if fmt == "json":

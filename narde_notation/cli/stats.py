@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING, Any
 
 import click
 
-from narde_notation.errors import NardeError
+from narde_notation.cli import check_rules_tag
 from narde_notation.frames import (
     FileTables,
     Summary,
@@ -146,7 +146,8 @@ def _write_plots(directory: str, ft: FileTables) -> list[str]:
     default=None,
     help="Worker processes (default: all cores).",
 )
-@click.option("--rules", "rules_tag", metavar="TAG", help="Override the records' Rules tag.")
+@click.option("--rules", "rules_tag", metavar="TAG", callback=check_rules_tag,
+              help="Override the records' Rules tag.")
 @click.option(
     "--scheduler",
     metavar="ADDRESS",
@@ -173,13 +174,6 @@ def narde_stats(
     are listed as skipped in the summary.  Exit 0: done; 2: usage error or
     unreadable path (the other files are still processed).
     """
-    if rules_tag is not None:
-        try:
-            from narde_notation.ruleset import Ruleset
-
-            Ruleset.from_tag(rules_tag)
-        except NardeError as exc:
-            raise click.BadParameter(str(exc), param_hint="--rules") from exc
     expanded = expand_paths(paths)
     problems = list(expanded.problems)
     files = [f for f in expanded.files if f != STDIN]

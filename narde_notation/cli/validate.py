@@ -19,7 +19,7 @@ from typing import IO, Any
 
 import click
 
-from narde_notation.errors import RulesetError
+from narde_notation.cli import check_rules_tag
 from narde_notation.findings import Finding
 from narde_notation.ruleset import Ruleset
 from narde_notation.sources import STDIN, expand_paths
@@ -124,7 +124,7 @@ class _Output:
 @click.option("--format", "fmt", type=click.Choice(["text", "json", "csv"]), default="text",
               show_default=True, help="text: path:line:col: error[code] message (Rn); "
               "json: an array of objects; csv: one row per finding.")
-@click.option("--rules", "rules_tag", metavar="TAG",
+@click.option("--rules", "rules_tag", metavar="TAG", callback=check_rules_tag,
               help='Override the records\' Rules tag, e.g. "reroll,koks".')
 @click.option("-j", "--jobs", type=click.IntRange(min=1), default=None,
               help="Worker processes (default and at most: all cores, one per file).")
@@ -138,11 +138,6 @@ def narde_validate(paths: tuple[str, ...], fmt: str, rules_tag: str | None,
     standard error.  Exit 0: no errors; 1: errors found; 2: usage error or
     unreadable file.
     """
-    if rules_tag is not None:
-        try:
-            Ruleset.from_tag(rules_tag)
-        except RulesetError as exc:
-            raise click.BadParameter(str(exc), param_hint="--rules") from exc
     expanded = expand_paths(paths)
     stdin_data = _read_stdin() if STDIN in expanded.files else None
     jobs = jobs or os.cpu_count() or 1
