@@ -146,6 +146,22 @@ class GameReport:
         """Half-turns written in the record (passes included)."""
         return len(self.record.half_turns)
 
+    @property
+    def ending(self) -> str:
+        """How the game ended: ``"bear-off"``, ``"resignation"``, ``"draw"`` or ``"unfinished"``.
+
+        ``"bear-off"``: a side bore off all 15 (R9); ``"draw"``: a last-roll
+        draw (R9, ``last-roll-draw``); ``"resignation"``: the record says a
+        side resigned (record-format.md, "Resignations"); ``"unfinished"``:
+        none of these (the record stops early, or the replay stopped at an
+        error).
+        """
+        if self.outcome is None:
+            return "unfinished"
+        if self.outcome.kind == "draw":
+            return "draw"
+        return "bear-off"
+
 
 def validate(record: GameRecord, rules: Ruleset | None = None) -> GameReport:
     """Replay ``record`` and report every finding.
