@@ -19,8 +19,7 @@ from narde_notation.errors import (
 from narde_notation.findings import CODES, Finding, Severity
 from narde_notation.record import OFF, GameRecord, HalfTurn, Move
 from narde_notation.side import Side
-
-__version__ = "0.1.0"
+from narde_notation.version import __version__ as __version__
 
 # In Jupyter, records and reports display as HTML (tags, moves, final board);
 # outside IPython this costs nothing and imports nothing more.

@@ -1,0 +1,94 @@
+"""README.md and docs/*.md: their Python examples run, their links resolve, and
+docs/rules.md's table of finding codes agrees with the package and the spec."""
+
+from __future__ import annotations
+
+import doctest
+import re
+from pathlib import Path
+
+import pytest
+from corpus import CORPUS
+
+from narde_notation.findings import CODES
+
+ROOT = Path(__file__).resolve().parents[1]
+PAGES = [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md"))]
+SPEC_RULES = CORPUS.parent / "spec" / "rules.md"
+
+# [text](target) and [text]: target, not inside `code`
+LINK = re.compile(r"\[[^\]]*\]\(([^)\s]+)(?:\s+\"[^\"]*\")?\)|^\[[^\]]+\]:\s*(\S+)", re.M)
+
+
+def _ids(paths: list[Path]) -> list[str]:
+    return [str(p.relative_to(ROOT)) for p in paths]
+
+
+@pytest.mark.parametrize("page", PAGES, ids=_ids(PAGES))
+def test_python_examples_run(page: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    import matplotlib
+
+    matplotlib.use("Agg")
+    monkeypatch.chdir(ROOT)  # the examples name files relative to the project folder
+    result = doctest.testfile(
+        str(page), module_relative=False, optionflags=doctest.ELLIPSIS, verbose=False
+    )
+    assert result.failed == 0, f"{result.failed} of {result.attempted} examples failed"
+
+
+def test_readme_has_python_examples() -> None:
+    examples = doctest.DocTestParser().get_examples((ROOT / "README.md").read_text("utf-8"))
+    assert len(examples) >= 5
+
+
+def relative_links(page: Path) -> list[str]:
+    text = re.sub(r"```.*?```", "", page.read_text("utf-8"), flags=re.S)  # no code blocks
+    text = re.sub(r"`[^`\n]*`", "", text)  # nor inline code
+    targets = [a or b for a, b in LINK.findall(text)]
+    return [t for t in targets if not re.match(r"[a-z][a-z0-9+.-]*:", t) and not t.startswith("#")]
+
+
+@pytest.mark.parametrize("page", PAGES, ids=_ids(PAGES))
+def test_relative_links_resolve(page: Path) -> None:
+    for target in relative_links(page):
+        path = (page.parent / target.split("#", 1)[0]).resolve()
+        assert path.exists(), f"{page.name} links {target!r}, which is missing"
+
+
+def test_link_finder_sees_the_readme_links() -> None:
+    assert {"docs/rules.md", "docs/decisions.md"} <= set(relative_links(ROOT / "README.md"))
+
+
+def test_docs_link_each_other() -> None:
+    assert "record-format.md#tags" in relative_links(ROOT / "docs" / "rules.md")
+    targets = relative_links(ROOT / "docs" / "record-format.md")
+    assert "rules.md" in {t.split("#")[0] for t in targets}
+
+
+def code_table(text: str) -> dict[str, tuple[str, str | None]]:
+    """``code -> (severity, rule)`` from a Markdown table whose rows start with a code."""
+    rows = re.findall(r"^\| `([a-z-]+)` \| (error|warning) \| ([^|]+) \|", text, re.M)
+    return {code: (sev, None if rule.strip() == "—" else rule.strip()) for code, sev, rule in rows}
+
+
+def test_rules_page_lists_every_code_of_the_package() -> None:
+    documented = code_table((ROOT / "docs" / "rules.md").read_text("utf-8"))
+    for code, (severity, rule) in CODES.items():
+        assert documented.get(code) == (severity.value, rule), code
+
+
+def test_rules_page_lists_the_codes_of_the_spec() -> None:
+    if not SPEC_RULES.is_file():
+        pytest.skip(f"spec not found at {SPEC_RULES}")
+    spec = code_table(SPEC_RULES.read_text("utf-8"))
+    assert "encoding" in spec and spec["encoding"] == ("warning", None)
+    assert code_table((ROOT / "docs" / "rules.md").read_text("utf-8")) == spec
+
+
+def test_rules_page_has_every_rule_id_and_variant() -> None:
+    text = (ROOT / "docs" / "rules.md").read_text("utf-8")
+    headings = re.findall(r"^### (R\d+) ", text, re.M)
+    assert headings == [f"R{i}" for i in range(1, 13)]
+    for variant in ("reroll", "head-doubles-64", "head-exception-strict",
+                    "end-of-turn-block", "koks", "last-roll-draw"):
+        assert f"| `{variant}` |" in text, variant
