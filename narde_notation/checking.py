@@ -18,7 +18,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, NamedTuple
 
 from narde_notation.findings import Finding
-from narde_notation.generation import STEPS, Step, end_position, generate, more_dice_playable
+from narde_notation.generation import STEPS, Step, generate, more_dice_playable
 from narde_notation.record import OFF
 from narde_notation.ruleset import Ruleset
 from narde_notation.side import Side
@@ -50,6 +50,9 @@ class TurnCheck(NamedTuple):
     findings: list[Finding]
     position: Position | None
     steps: tuple[Step, ...] | None
+
+
+_NEW = tuple.__new__
 
 
 def read_written(
@@ -89,15 +92,14 @@ def read_written(
     for path in paths:
         if type(path) is not tuple:
             return None
-        n = len(path)
-        if n < 2:
+        if len(path) < 2:
             return None
-        cur = path[0]
+        points = iter(path)
+        cur = next(points)
         if type(cur) is not int or not 0 < cur <= 24:
             return None
-        for i in range(1, n):
-            b = path[i]
-            if type(b) is not int or not 0 <= b < cur or (b == OFF and i != n - 1):
+        for b in points:  # after OFF (0) no point passes the next test
+            if type(b) is not int or not 0 <= b < cur:
                 return None
             if double:
                 if b == OFF:
@@ -120,7 +122,7 @@ def read_written(
                 cur = b
                 continue
             if b == OFF:
-                if n == 2 and len(paths) == 1:  # the only move bears off: one die or two?
+                if len(path) == 2 and len(paths) == 1:  # the only move bears off: one or two dice?
                     return _bear_off_alone(me, cur, d1, d2, opp, floor, eot)
                 if free2 and d2 >= cur:
                     free2 = False
@@ -293,7 +295,10 @@ def quick_check(
     if read is None:
         return None
     st, steps = read
-    end = end_position(position, st)
+    if side is Side.WHITE:
+        end = _NEW(type(position), (st, opp, Side.BLACK, False, bfirst))
+    else:
+        end = _NEW(type(position), (opp, st, Side.WHITE, wfirst, False))
     if len(steps) == (4 if d1 == d2 else 2):
         return end, steps
     return fewer_dice(side, me, opp, first, d1, d2, rules, steps, end)

@@ -18,7 +18,14 @@ from typing import TYPE_CHECKING
 from narde_notation.checking import TurnCheck, fewer_dice, read_written
 from narde_notation.errors import NotationError
 from narde_notation.findings import Finding
-from narde_notation.generation import RawStep, Step, end_position, generate, split
+from narde_notation.generation import (
+    RawStep,
+    Step,
+    end_position,
+    generate,
+    split,
+    trail_steps,
+)
 from narde_notation.record import BAR, OFF, format_path
 from narde_notation.ruleset import Ruleset
 from narde_notation.step import CODES, FACING, ONE, head_floor, illegal_block, step
@@ -190,7 +197,7 @@ def diagnose(
         gen = generate(me, opp, first, d1, d2, rules)
         end = end_position(position, me)
         if gen.max_dice:
-            some = next(iter(gen.finals.values()))
+            some = trail_steps(next(iter(gen.finals.values())))
             example = " ".join(str(Step(*s)) for s in some)
             return TurnCheck(
                 False,

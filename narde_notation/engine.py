@@ -34,7 +34,7 @@ from narde_notation.generation import (
     max_dice_used,
     resolve_rules,
 )
-from narde_notation.record import HalfTurn, parse_roll
+from narde_notation.record import ROLLS, HalfTurn, parse_roll
 from narde_notation.ruleset import Ruleset
 
 if TYPE_CHECKING:
@@ -53,6 +53,7 @@ __all__ = [
 ]
 
 _STANDARD = Ruleset()
+_NEW = tuple.__new__
 
 
 def check_turn(
@@ -110,7 +111,12 @@ def check_turn(
             raise TypeError("check_turn needs the moves: a HalfTurn, its text, or dice and paths")
         paths = list(dice.paths())
         dice = dice.dice
-    d1, d2 = parse_roll(dice)  # type: ignore[arg-type]
+    try:
+        d1, d2 = ROLLS[dice]
+        if type(dice[0]) is bool:  # type: ignore[index]
+            raise KeyError(dice)
+    except (KeyError, TypeError):
+        d1, d2 = parse_roll(dice)  # type: ignore[arg-type]
     if rules is None:
         rules = _STANDARD
     elif type(rules) is not Ruleset:
@@ -120,7 +126,7 @@ def check_turn(
         if quick is not None:
             if isinstance(quick, TurnCheck):
                 return quick
-            return TurnCheck(True, [], quick[0], quick[1])
+            return _NEW(TurnCheck, (True, [], quick[0], quick[1]))
     return diagnose(position, d1, d2, paths, rules, last_roll)
 
 

@@ -41,10 +41,24 @@ __all__ = [
     "max_dice_used",
     "more_dice_playable",
     "resolve_rules",
+    "trail_steps",
 ]
 
 STANDARD = Ruleset()
 RawStep = tuple[int, int, int]  # (from, to or OFF, die), mover's own numbering
+#: how generation reached a board: ``()`` at the start, else ``(previous trail, from, die)``
+#: (a linked list: one small tuple per step, flattened only for the turns asked for).
+Trail = tuple[()] | tuple["Trail", int, int]
+
+
+def trail_steps(trail: Trail) -> tuple[RawStep, ...]:
+    """The raw steps of a trail, in play order."""
+    out: list[RawStep] = []
+    while trail:
+        trail, p, d = trail
+        out.append((p, p - d if p > d else OFF, d))
+    out.reverse()
+    return tuple(out)
 
 
 class Step(NamedTuple):
@@ -78,23 +92,32 @@ class Turn:
     Turns made by :func:`legal_turns` build both on first access.
     """
 
-    __slots__ = ("_base", "_end", "_position", "_raw")
+    __slots__ = ("_base", "_end", "_position", "_raw", "_trail")
 
-    _raw: tuple[RawStep, ...]
+    _raw: tuple[RawStep, ...] | None
+    _trail: Trail
     _base: Position | None  # the position before the turn (lazy turns)
     _end: int  # the mover's packed board after it (lazy turns)
     _position: Position | None
 
     def __init__(self, steps: Sequence[Step], position: Position) -> None:
         self._raw = tuple(tuple(s) for s in steps)  # type: ignore[misc]
+        self._trail = ()
         self._base = None
         self._end = 0
         self._position = position
 
     @property
+    def _steps(self) -> tuple[RawStep, ...]:
+        raw = self._raw
+        if raw is None:
+            raw = self._raw = trail_steps(self._trail)
+        return raw
+
+    @property
     def steps(self) -> tuple[Step, ...]:
         """The single-die steps in play order, mover's own numbering."""
-        return tuple(STEPS[p][d] for p, _t, d in self._raw)
+        return tuple(STEPS[p][d] for p, _t, d in self._steps)
 
     @property
     def position(self) -> Position:
@@ -108,21 +131,21 @@ class Turn:
     @property
     def dice_used(self) -> int:
         """How many dice the turn uses (R7); 0 for a pass."""
-        return len(self._raw)
+        return len(self._steps)
 
     def notation(self) -> str:
         """The moves as a record writes them, ``"24/18 18/13"``, ``"6/off 5/off"``; ``"pass"``."""
-        if not self._raw:
+        if not self._steps:
             return "pass"
-        return " ".join(format_path((p, t)) for p, t, _d in self._raw)
+        return " ".join(format_path((p, t)) for p, t, _d in self._steps)
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Turn):
             return NotImplemented
-        return self._raw == other._raw and self.position == other.position
+        return self._steps == other._steps and self.position == other.position
 
     def __hash__(self) -> int:
-        return hash((self._raw, self.position))
+        return hash((self._steps, self.position))
 
     def __repr__(self) -> str:
         return f"Turn({self.steps!r}, {self.position!r})"
@@ -134,9 +157,10 @@ class Turn:
 _new_object = object.__new__
 
 
-def _lazy_turn(raw: tuple[RawStep, ...], base: Position, end: int) -> Turn:
+def _lazy_turn(trail: Trail, base: Position, end: int) -> Turn:
     turn: Turn = _new_object(Turn)
-    turn._raw = raw
+    turn._raw = None
+    turn._trail = trail
     turn._base = base
     turn._end = end
     turn._position = None
@@ -176,13 +200,13 @@ def resolve_rules(rules: Ruleset | None) -> Ruleset:
 
 
 # ---------------------------------------------------------------- generation
-Layer = dict[int, tuple[RawStep, ...]]
+Layer = dict[int, Trail]
 
 
 def _expand(layer: Layer, d: int, opp: int, floor: int, block: bool) -> Layer:
     """All boards one legal step of die ``d`` away from ``layer`` (deduplicated)."""
     out: Layer = {}
-    for st, steps in layer.items():
+    for st, trail in layer.items():
         occ = (st | st >> 1 | st >> 2 | st >> 3) & OCC
         while occ:
             low = occ & -occ
@@ -190,7 +214,7 @@ def _expand(layer: Layer, d: int, opp: int, floor: int, block: bool) -> Layer:
             p = (low.bit_length() - 1) >> 2
             new = step(st, p, d, opp, floor, block)
             if new >= 0 and new not in out:
-                out[new] = (*steps, (p, p - d if p > d else OFF, d))
+                out[new] = (trail, p, d)
     return out
 
 
@@ -217,7 +241,7 @@ class Generated(NamedTuple):
     """What :func:`generate` found: R7's answer and the end boards."""
 
     max_dice: int
-    finals: Layer  # end board -> raw steps of one turn reaching it
+    finals: Layer  # end board -> trail of one turn reaching it (:func:`trail_steps`)
     single_die: int  # the die a one-die turn uses (0 unless max_dice == 1)
 
 
@@ -337,7 +361,7 @@ def legal_turns(
     rules = resolve_rules(rules)
     _side, me, opp, first = split(position)
     gen = generate(me, opp, first, d1, d2, rules)
-    return [_lazy_turn(steps, position, st) for st, steps in gen.finals.items()]
+    return [_lazy_turn(trail, position, st) for st, trail in gen.finals.items()]
 
 
 def max_dice_used(

@@ -34,11 +34,12 @@ def format_path(path: Sequence[int]) -> str:
 
 
 _ROLL = re.compile(r"\s*([1-6])\s*[-:]?\s*([1-6])\s*\Z")
-_ROLLS: dict[object, tuple[int, int]] = {}
+#: every way a record or a caller writes a roll -> (higher die, lower die).
+ROLLS: dict[object, tuple[int, int]] = {}
 for _a in range(1, 7):
     for _b in range(1, 7):
         for _key in ((_a, _b), f"{_a}{_b}", f"{_a}-{_b}", f"{_a}:{_b}"):
-            _ROLLS[_key] = (max(_a, _b), min(_a, _b))
+            ROLLS[_key] = (max(_a, _b), min(_a, _b))
 
 
 def parse_roll(roll: str | Sequence[int]) -> tuple[int, int]:
@@ -50,7 +51,7 @@ def parse_roll(roll: str | Sequence[int]) -> tuple[int, int]:
         NotationError: not two dice 1…6; the message names the bad part.
     """
     try:
-        known = _ROLLS.get(roll)
+        known = ROLLS.get(roll)
     except TypeError:  # unhashable
         known = None
     if known is not None and type(roll[0]) is not bool:
