@@ -1,13 +1,25 @@
 """narde-notation: read, check and analyse Long Narde game records.
 
+The working set is importable from here::
+
+    from narde_notation import Position, read_games, validate, games_frame
+
 Data flows one way: text → grammar (:mod:`narde_notation.reader`) →
 records (:mod:`narde_notation.record`) → engine (:mod:`narde_notation.position`,
 :mod:`narde_notation.engine`) → findings and positions
 (:mod:`narde_notation.validate`) → tables and plots
 (:mod:`narde_notation.frames`, :mod:`narde_notation.plots`).
+
+Positions (the rules engine), reading, validation, tables and plots are
+imported on first use (module ``__getattr__``), so ``import narde_notation``
+loads neither the engine nor Lark nor pandas nor matplotlib.
 """
 
+import importlib
 import sys
+import types
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
 
 from narde_notation.errors import (
     IllegalTurnError,
@@ -18,8 +30,71 @@ from narde_notation.errors import (
 )
 from narde_notation.findings import CODES, Finding, Severity
 from narde_notation.record import OFF, GameRecord, HalfTurn, Move
+from narde_notation.ruleset import Ruleset
 from narde_notation.side import Side
 from narde_notation.version import __version__ as __version__
+
+if TYPE_CHECKING:  # the lazy names, for type checkers and IDEs
+    from narde_notation.frames import findings_frame, games_frame, summary, turns_frame
+    from narde_notation.plots import plot_dice, plot_game_lengths, plot_mars_rate, plot_race
+    from narde_notation.position import Position
+    from narde_notation.reader import parse_games, read_games
+    from narde_notation.validate import validate_games
+
+#: public name -> module that defines it, imported on first access.
+_LAZY = {
+    "Position": "narde_notation.position",
+    "read_games": "narde_notation.reader",
+    "parse_games": "narde_notation.reader",
+    "validate_games": "narde_notation.validate",
+    "games_frame": "narde_notation.frames",
+    "turns_frame": "narde_notation.frames",
+    "findings_frame": "narde_notation.frames",
+    "summary": "narde_notation.frames",
+    "plot_dice": "narde_notation.plots",
+    "plot_game_lengths": "narde_notation.plots",
+    "plot_mars_rate": "narde_notation.plots",
+    "plot_race": "narde_notation.plots",
+}
+
+
+def __getattr__(name: str) -> Any:
+    module = _LAZY.get(name)
+    if module is None:
+        raise AttributeError(f"module 'narde_notation' has no attribute {name!r}")
+    value = getattr(importlib.import_module(module), name)
+    globals()[name] = value  # later lookups skip this function
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted(set(globals()) | set(_LAZY) | {"validate"})
+
+
+class _Package(types.ModuleType):
+    """This package's module type: ``narde_notation.validate`` is the function.
+
+    The function shares its name with the submodule that defines it; the
+    import system records a loaded submodule as an attribute of its package,
+    which would replace the function.  A property with a setter that keeps
+    nothing makes the name always mean the function; the submodule stays
+    in ``sys.modules`` (``importlib.import_module("narde_notation.validate")``).
+    """
+
+    @property
+    def validate(self) -> Callable[..., Any]:
+        """:func:`narde_notation.validate.validate` (imported on first use)."""
+        from narde_notation.validate import validate
+
+        return validate
+
+    @validate.setter
+    def validate(self, _submodule: object) -> None:
+        pass
+
+
+sys.modules[__name__].__class__ = _Package
+
 
 # In Jupyter, records and reports display as HTML (tags, moves, final board);
 # outside IPython this costs nothing and imports nothing more.
@@ -38,8 +113,22 @@ __all__ = [
     "Move",
     "NardeError",
     "NotationError",
+    "Position",
     "PositionError",
+    "Ruleset",
     "RulesetError",
     "Severity",
     "Side",
+    "findings_frame",
+    "games_frame",
+    "parse_games",
+    "plot_dice",
+    "plot_game_lengths",
+    "plot_mars_rate",
+    "plot_race",
+    "read_games",
+    "summary",
+    "turns_frame",
+    "validate",
+    "validate_games",
 ]

@@ -5,6 +5,12 @@ Callers that do not care which problem it was catch :class:`NardeError`.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from narde_notation.findings import Finding
+
 __all__ = [
     "IllegalTurnError",
     "NardeError",
@@ -37,4 +43,20 @@ class RulesetError(NardeError):
 
 
 class IllegalTurnError(NardeError):
-    """A turn that R1–R12 do not allow in the given position."""
+    """A turn that R1–R12 do not allow in the given position.
+
+    Raised by :meth:`narde_notation.position.Position.play`.
+
+    Attributes:
+        findings: the :class:`~narde_notation.findings.Finding` objects that
+            say why (usually one; codes of rules.md, "Findings").
+    """
+
+    def __init__(self, message: str, findings: Sequence[Finding] = ()) -> None:
+        super().__init__(message)
+        self.findings: list[Finding] = list(findings)
+
+    @property
+    def finding(self) -> Finding | None:
+        """The first (most specific) finding, ``None`` if none."""
+        return self.findings[0] if self.findings else None

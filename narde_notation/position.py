@@ -9,30 +9,28 @@ Internally each side is one packed integer: 4 bits per own point, nibble
 ``p`` (bits ``4p … 4p+3``) holds the count on own point ``p`` for ``p`` in
 1…24 and nibble 0 the borne-off count.  The engine
 (:mod:`narde_notation.engine`) works directly on these integers.
+Own/absolute numbering uses the one flip table,
+:data:`narde_notation.side.FLIP`.
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Mapping
-from typing import TYPE_CHECKING, Any
+from collections.abc import Mapping
+from typing import TYPE_CHECKING
 
-from narde_notation.errors import NotationError, PositionError
-from narde_notation.record import OFF
-from narde_notation.side import Side
+from narde_notation.engine import Turn, check_turn, legal_turns
+from narde_notation.errors import IllegalTurnError, NotationError, PositionError
+from narde_notation.record import OFF, HalfTurn
+from narde_notation.side import FLIP, Side
 
 if TYPE_CHECKING:
-    from narde_notation.engine import Turn
     from narde_notation.ruleset import Ruleset
 
-__all__ = ["Position", "absolute_to_own", "own_to_absolute"]
+__all__ = ["FLIP", "Position", "absolute_to_own", "own_to_absolute"]
 
 CHECKERS = 15
 HEAD = 24
-_NIB = tuple(15 << (4 * p) for p in range(25))
-_ONE = tuple(1 << (4 * p) for p in range(25))
-#: own point <-> the other side's own number for the same place (an involution).
-_FLIP = (0, *((x + 11) % 24 + 1 for x in range(1, 25)))
 _TOKEN = re.compile(r"(\d{1,9})(?::(\d{1,9}))?\Z")
 
 
@@ -49,7 +47,7 @@ def own_to_absolute(side: Side, point: int) -> int:
         raise PositionError(f"point {point} is outside 1…24")
     if point == OFF or side is Side.WHITE:
         return point
-    return _FLIP[point]
+    return FLIP[point]
 
 
 def absolute_to_own(side: Side, point: int) -> int:
@@ -79,7 +77,7 @@ def _unpack(packed: int) -> dict[int, int]:
     return {p: (packed >> (4 * p)) & 15 for p in range(24, 0, -1) if (packed >> (4 * p)) & 15}
 
 
-class Position:
+class Position(tuple[int, int, Side, bool, bool]):
     """A Long Narde position (immutable, hashable).
 
     Args:
@@ -93,62 +91,59 @@ class Position:
     Raises:
         PositionError: more than 15 checkers a side, a point outside 1…24,
             or both colours on one absolute point (R1).
+
+    The value is the 5-tuple ``(white, black, side_to_move, white_first,
+    black_first)`` with each side packed into one integer (module
+    docstring); the engine unpacks it, users call the methods.  Two
+    positions are equal when all five agree.
     """
 
-    __slots__ = ("_b", "_bfirst", "_hash", "_side", "_w", "_wfirst")
+    __slots__ = ()
 
-    _w: int
-    _b: int
-    _side: Side
-    _wfirst: bool
-    _bfirst: bool
-    _hash: int
-
-    def __init__(
-        self,
+    def __new__(
+        cls,
         white: Mapping[int, int],
         black: Mapping[int, int],
         side_to_move: Side = Side.WHITE,
         *,
         first_turn: tuple[bool, bool] | None = None,
-    ) -> None:
+    ) -> Position:
         w = _pack(white, Side.WHITE)
         b = _pack(black, Side.BLACK)
         for p in range(1, 25):
-            if (w >> (4 * p)) & 15 and (b >> (4 * _FLIP[p])) & 15:
+            if (w >> (4 * p)) & 15 and (b >> (4 * FLIP[p])) & 15:
                 raise PositionError(
                     f"absolute point {p} holds both colours "
-                    f"(White's {p}, Black's {_FLIP[p]})"
+                    f"(White's {p}, Black's {FLIP[p]})"
                 )
         if first_turn is None:
             first_turn = ((w >> 96) & 15 == CHECKERS, (b >> 96) & 15 == CHECKERS)
-        self._init(w, b, side_to_move, first_turn[0], first_turn[1])
-
-    def _init(self, w: int, b: int, side: Side, wfirst: bool, bfirst: bool) -> None:
-        _SET_W(self, w)
-        _SET_B(self, b)
-        _SET_SIDE(self, side)
-        _SET_WFIRST(self, bool(wfirst))
-        _SET_BFIRST(self, bool(bfirst))
+        return _NEW(cls, (w, b, side_to_move, bool(first_turn[0]), bool(first_turn[1])))
 
     @classmethod
-    def _from_packed(cls, w: int, b: int, side: Side, wfirst: bool, bfirst: bool) -> Position:
-        """Build without validation (engine use: the packed sides are known good)."""
-        if cls is Position:
-            return _packed_position(w, b, side, wfirst, bfirst)
-        pos = object.__new__(cls)
-        _SET_W(pos, w)
-        _SET_B(pos, b)
-        _SET_SIDE(pos, side)
-        _SET_WFIRST(pos, wfirst)
-        _SET_BFIRST(pos, bfirst)
-        return pos
+    def from_packed(cls, w: int, b: int, side: Side, wfirst: bool, bfirst: bool) -> Position:
+        """Build from packed sides without validation (the engine's constructor)."""
+        return _NEW(cls, (w, b, side, wfirst, bfirst))
 
-    def __setattr__(self, name: str, value: object) -> None:
-        raise AttributeError("Position is immutable")
+    @property
+    def _w(self) -> int:
+        return self[0]
 
-    def __delattr__(self, name: str) -> None:
-        raise AttributeError("Position is immutable")
+    @property
+    def _b(self) -> int:
+        return self[1]
+
+    @property
+    def _side(self) -> Side:
+        return self[2]
+
+    @property
+    def _wfirst(self) -> bool:
+        return self[3]
+
+    @property
+    def _bfirst(self) -> bool:
+        return self[4]
 
     # ------------------------------------------------------------ codecs
     @classmethod
@@ -217,24 +212,17 @@ class Position:
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Position):
             return NotImplemented
-        return (
-            self._w == other._w
-            and self._b == other._b
-            and self._side is other._side
-            and self._wfirst == other._wfirst
-            and self._bfirst == other._bfirst
-        )
+        return tuple.__eq__(self, other)
 
-    def __hash__(self) -> int:
-        try:
-            return self._hash
-        except AttributeError:  # computed on first use
-            h = hash((self._w, self._b, self._side, self._wfirst, self._bfirst))
-            _SET_HASH(self, h)
-            return h
+    def __ne__(self, other: object) -> bool:
+        if not isinstance(other, Position):
+            return NotImplemented
+        return tuple.__ne__(self, other)
+
+    __hash__ = tuple.__hash__
 
     def __reduce__(self) -> tuple[object, ...]:
-        return (Position._from_packed, (self._w, self._b, self._side, self._wfirst, self._bfirst))
+        return (Position.from_packed, tuple(self))
 
     # ------------------------------------------------------------ queries
     def _packed(self, side: Side) -> int:
@@ -247,7 +235,8 @@ class Position:
 
     def with_side_to_move(self, side: Side) -> Position:
         """The same checkers and flags with ``side`` to move."""
-        return Position._from_packed(self._w, self._b, side, self._wfirst, self._bfirst)
+        w, b, _side, wfirst, bfirst = self
+        return _NEW(Position, (w, b, side, wfirst, bfirst))
 
     def pip_count(self, side: Side) -> int:
         """Sum of own point numbers of ``side``'s checkers (borne-off count 0); start 360."""
@@ -304,14 +293,35 @@ class Position:
 
         See :func:`narde_notation.engine.legal_turns`; ``dice`` is ``(6, 5)`` or ``"65"``.
         """
-        from narde_notation.engine import legal_turns
-
         return legal_turns(self, dice, rules)
+
+    def play(self, half_turn: str | HalfTurn, rules: Ruleset | None = None) -> Position:
+        """The position after the side to move plays ``half_turn`` (R3–R8, R11).
+
+        Like python-chess's ``Board.push_san``, but a position is a value:
+        ``self`` is unchanged and the next position is returned.
+
+        Args:
+            half_turn: ``"65: 24/18 18/13"`` (own numbering; ``"43: pass"``
+                for a pass) or a :class:`~narde_notation.record.HalfTurn`.
+            rules: variants in force; ``None`` = standard.
+
+        Raises:
+            IllegalTurnError: the moves are not a legal turn; its
+                ``findings`` say why (codes of rules.md, "Findings").
+            NotationError: the text is not one half-turn.
+        """
+        check = check_turn(self, half_turn, rules=rules)
+        if not check.legal or check.position is None:
+            text = half_turn if isinstance(half_turn, str) else str(half_turn)
+            reason = check.findings[0].message if check.findings else "not a legal turn"
+            raise IllegalTurnError(f"{text!r} in {self}: {reason}", check.findings)
+        return check.position
 
     # ------------------------------------------------------------ diagram
     def _cell(self, absolute: int) -> str:
         w = (self._w >> (4 * absolute)) & 15
-        b = (self._b >> (4 * _FLIP[absolute])) & 15
+        b = (self._b >> (4 * FLIP[absolute])) & 15
         if w:
             return f"W{w}".rjust(4)
         if b:
@@ -361,44 +371,4 @@ class Position:
         return "\n".join(lines)
 
 
-# Slot setters: a Position is immutable to its users (``__setattr__`` raises),
-# so construction writes the slots through their descriptors.
-_SET_W: Callable[[Position, Any], None] = vars(Position)["_w"].__set__
-_SET_B: Callable[[Position, Any], None] = vars(Position)["_b"].__set__
-_SET_SIDE: Callable[[Position, Any], None] = vars(Position)["_side"].__set__
-_SET_WFIRST: Callable[[Position, Any], None] = vars(Position)["_wfirst"].__set__
-_SET_BFIRST: Callable[[Position, Any], None] = vars(Position)["_bfirst"].__set__
-_SET_HASH: Callable[[Position, Any], None] = vars(Position)["_hash"].__set__
-
-
-class _PositionDraft:
-    """A mutable twin of :class:`Position` (same slots): filled, then retyped.
-
-    A ``Position`` is immutable to its users, so its slots are written
-    through their descriptors, one call each; plain attribute stores on a
-    twin plus one ``__class__`` assignment (allowed between classes of the
-    same slot layout) are cheaper, which counts in the engine's hot path.
-    """
-
-    __slots__ = Position.__slots__
-
-    _w: int
-    _b: int
-    _side: Side
-    _wfirst: bool
-    _bfirst: bool
-
-
-_SET_CLASS = object.__setattr__
-
-
-def _packed_position(w: int, b: int, side: Side, wfirst: bool, bfirst: bool) -> Position:
-    """``Position._from_packed`` without the class method call (engine hot path)."""
-    pos = _PositionDraft()
-    pos._w = w
-    pos._b = b
-    pos._side = side
-    pos._wfirst = wfirst
-    pos._bfirst = bfirst
-    _SET_CLASS(pos, "__class__", Position)
-    return pos  # type: ignore[return-value]
+_NEW = tuple.__new__

@@ -7,19 +7,91 @@ against a position.  The engine and the validator interpret records.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+import re
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Literal
 
+from narde_notation.errors import NotationError
 from narde_notation.findings import Finding
 from narde_notation.side import Side
 
-__all__ = ["BAR", "OFF", "GameRecord", "HalfTurn", "Move"]
+__all__ = ["BAR", "OFF", "GameRecord", "HalfTurn", "Move", "format_path", "parse_roll"]
 
 #: Destination "off" (bearing off) in a move path: ``6/off`` is ``(6, OFF)``.
 OFF = 0
 #: The point "bar" in a move path (no meaning in Long Narde: a ``bar`` finding).
 BAR = 25
+
+_POINT_TEXT = {OFF: "off", BAR: "bar"}
+
+
+def format_path(path: Sequence[int]) -> str:
+    """A move path as a record writes it: ``(24, 18, 13)`` -> ``"24/18/13"``, ``(6, OFF)`` ->
+    ``"6/off"``, ``(BAR, 22)`` -> ``"bar/22"`` (record-format.md; the project's move formatter).
+    """
+    return "/".join(_POINT_TEXT.get(p) or str(p) for p in path)
+
+
+_ROLL = re.compile(r"\s*([1-6])\s*[-:]?\s*([1-6])\s*\Z")
+#: every way a record or a caller writes a roll -> (higher die, lower die).
+ROLLS: dict[object, tuple[int, int]] = {}
+for _a in range(1, 7):
+    for _b in range(1, 7):
+        for _key in ((_a, _b), f"{_a}{_b}", f"{_a}-{_b}", f"{_a}:{_b}"):
+            ROLLS[_key] = (max(_a, _b), min(_a, _b))
+
+
+def parse_roll(roll: str | Sequence[int]) -> tuple[int, int]:
+    """Read a roll: ``"65"``, ``"56"``, ``"6-5"``, ``"6:5"`` or ``(6, 5)``; higher die first.
+
+    The project's roll parser (R12: dice show 1…6).
+
+    Raises:
+        NotationError: not two dice 1…6; the message names the bad part.
+    """
+    try:
+        known = ROLLS.get(roll)
+    except TypeError:  # unhashable
+        known = None
+    if known is not None and type(roll[0]) is not bool:
+        return known
+    if isinstance(roll, str):
+        m = _ROLL.match(roll)
+        if m is None:
+            raise NotationError(f"bad roll {roll!r}: expected two dice 1-6 such as 65, 6-5 or 6:5")
+        a, b = int(m.group(1)), int(m.group(2))
+    else:
+        try:
+            a, b = roll
+        except (TypeError, ValueError):
+            raise NotationError(f"bad roll {roll!r}: expected two dice") from None
+        for die in (a, b):
+            if isinstance(die, bool) or not isinstance(die, int) or not 1 <= die <= 6:
+                raise NotationError(f"bad die {die!r} in roll {roll!r}: dice show 1-6 (R12)")
+    return (a, b) if a >= b else (b, a)
+
+
+def _read_one_halfturn(text: str, side: Side) -> HalfTurn:
+    """The one half-turn of ``text`` (``"65: 24/18 18/13"``), read by the record grammar."""
+    from narde_notation.reader import parse_games  # the reader builds records: imported on use
+
+    if not isinstance(text, str) or "\n" in text or "[" in text:
+        raise NotationError(f"not one half-turn: {text!r}")
+    games = list(parse_games(text.strip(), name="<text>"))
+    if len(games) != 1:
+        raise NotationError(f"not one half-turn: {text!r}")
+    game = games[0]
+    errors = [f for f in game.findings if f.is_error]
+    if errors:
+        raise NotationError(errors[0].message)
+    if len(game.half_turns) != 1 or game.result is not None:
+        raise NotationError(f"not one half-turn such as '65: 24/18 18/13': {text!r}")
+    half = game.half_turns[0]
+    if half.side is side:
+        return half
+    return HalfTurn(side, half.dice, half.moves, half.number, half.annotation, half.comments,
+                    half.line, half.column)
 
 
 @dataclass(frozen=True, slots=True)
@@ -45,6 +117,31 @@ class Move:
     def expanded(self) -> tuple[tuple[int, ...], ...]:
         """The path repeated ``repeat`` times."""
         return (self.path,) * self.repeat
+
+    @classmethod
+    def from_text(cls, text: str) -> Move:
+        """Read one move as a record writes it: ``"24/18(2)"``, ``"6/off"``, ``"13/7*"``.
+
+        Raises:
+            NotationError: not exactly one move (record-format.md grammar).
+        """
+        half = _read_one_halfturn(f"11: {text}", Side.WHITE)
+        if len(half.moves) != 1:
+            raise NotationError(f"not one move: {text!r}")
+        move = half.moves[0]
+        return cls(move.path, move.repeat, move.hit, move.text)
+
+    def __str__(self) -> str:
+        """The move as a record writes it: ``24/18(2)``, ``6/off``, ``13/7*``."""
+        text = format_path(self.path)
+        if self.hit:
+            text += "*"
+        if self.repeat != 1:
+            text += f"({self.repeat})"
+        return text
+
+    def __repr__(self) -> str:
+        return f"Move.from_text({str(self)!r})"
 
 
 @dataclass(frozen=True, slots=True)
@@ -83,6 +180,31 @@ class HalfTurn:
         """Every move path with repeats expanded, in written order."""
         for move in self.moves:
             yield from move.expanded()
+
+    @classmethod
+    def from_text(cls, text: str, side: Side = Side.WHITE) -> HalfTurn:
+        """Read one half-turn as a record writes it: ``"65: 24/18 18/13"``, ``"43: pass"``.
+
+        Args:
+            text: the roll (higher die first or not), a colon, the moves;
+                an annotation (``!``, ``?!``…) may follow.
+            side: who moved (a record decides it by layout, never by text).
+
+        Raises:
+            NotationError: not exactly one half-turn (record-format.md grammar).
+        """
+        return _read_one_halfturn(text, side)
+
+    def __str__(self) -> str:
+        """The half-turn as a record writes it: ``65: 24/18 18/13``, ``43: pass``."""
+        moves = " ".join(str(m) for m in self.moves) or "pass"
+        return f"{self.dice[0]}{self.dice[1]}: {moves}{self.annotation or ''}"
+
+    def __repr__(self) -> str:
+        side = "" if self.side is Side.WHITE else f", {self.side!r}"
+        number = "" if self.number is None else (
+            f"{self.number}. " if self.side is Side.WHITE else f"{self.number}... ")
+        return f"HalfTurn.from_text({number + str(self)!r}{side})"
 
 
 @dataclass(slots=True)
@@ -139,6 +261,13 @@ class GameRecord:
     @property
     def has_syntax_error(self) -> bool:
         return any(f.code == "syntax" for f in self.findings)
+
+    def __repr__(self) -> str:
+        white = self.white if self.white is not None else "?"
+        black = self.black if self.black is not None else "?"
+        result = self.result if self.result is not None else "no result"
+        return (f"<GameRecord {white!r} vs {black!r}, {len(self.half_turns)} half-turns, "
+                f"{result}>")
 
     def to_text(self, format: Literal["native", "mat"] = "native") -> str:
         """Canonical text of this game (record-format.md); see :mod:`narde_notation.writer`."""

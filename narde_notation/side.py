@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import enum
 
-__all__ = ["Side"]
+__all__ = ["FLIP", "Side"]
 
 
 class Side(enum.Enum):
@@ -25,3 +25,9 @@ class Side(enum.Enum):
 
     def __repr__(self) -> str:
         return f"Side.{self.name}"
+
+
+#: own point <-> the other side's own number for the same place (an involution):
+#: Black's own ``b`` is absolute (White's) ``FLIP[b] = (b + 11) % 24 + 1``; index 0
+#: (off) maps to itself.  The project's one point-flip table (rules.md, numbering).
+FLIP = (0, *((x + 11) % 24 + 1 for x in range(1, 25)))

@@ -15,10 +15,10 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import IO, NamedTuple
 
-from narde_notation.engine import check_turn
+from narde_notation.engine import check_turn, next_position
 from narde_notation.errors import NotationError, PositionError, RulesetError
 from narde_notation.findings import Finding
-from narde_notation.position import CHECKERS, Position, absolute_to_own
+from narde_notation.position import Position, absolute_to_own
 from narde_notation.reader import read_games
 from narde_notation.record import BAR, OFF, GameRecord, HalfTurn, Move
 from narde_notation.ruleset import Ruleset
@@ -297,7 +297,6 @@ class _Replay:
         replay = TurnReplay
         file, index = record.file, record.index
         reroll = rules.reroll
-        last_roll_draw = rules.last_roll_draw
         black = Side.BLACK
         expanded = _expanded
         for ply, half in enumerate(half_turns):
@@ -310,8 +309,8 @@ class _Replay:
                          half.line, half.column)
                 report.turns.append(TurnReplay(ply, half, pos, None, self._since(before)))
                 report.stopped = True
-                return
-            if side is not pos._side:
+                break
+            if side is not pos.side_to_move:
                 pos = pos.with_side_to_move(side)
             # Turn numbers: N. before White, N... before Black; warn once per jump.
             number = half.number
@@ -340,6 +339,14 @@ class _Replay:
                          f"the game's first roll {_roll(half)} is a double: the opening roll"
                          " decides who starts and can never be a double (only the `reroll`"
                          " variant allows it).", half.line, half.column)
+            after = next_position(pos, half.dice, paths, rules)
+            if after is not None:  # the common case: plainly legal
+                add_turn(new_turn(replay, (ply, half, pos, after,
+                         () if len(findings) == before else tuple(findings[before:]))))
+                pos = after
+                if pos.is_game_over:
+                    over, pending_reply = self._ended(pos, side, first, rules, pending_reply)
+                continue
             check = check_turn(pos, half.dice, paths, rules)
             if check.findings:
                 for finding in check.findings:
@@ -350,37 +357,45 @@ class _Replay:
                         file=file, game=index, line=half.line, column=column))
             after = check.position
             if after is None:
-                if not any(f.message.endswith(_STOP) for f in self.findings[before:]):
-                    last = self.findings[-1] if len(self.findings) > before else None
-                    if last is not None:
-                        text = last.message.rstrip()
-                        text += "" if text.endswith((".", "!", "?")) else "."
-                        self.findings[-1] = last.located(message=text + _STOP)
-                    else:
-                        self.add("dice-mismatch", f"{_roll(half)}: the moves cannot be"
-                                 " applied." + _STOP, half.line, half.column)
+                # Nothing was applied: this half-turn's last finding says the replay stops.
+                last = self.findings[-1] if len(self.findings) > before else None
+                if last is not None:
+                    text = last.message.rstrip()
+                    text += "" if text.endswith((".", "!", "?")) else "."
+                    self.findings[-1] = last.located(message=text + _STOP)
+                else:
+                    self.add("dice-mismatch", f"{_roll(half)}: the moves cannot be"
+                             " applied." + _STOP, half.line, half.column)
                 report.turns.append(TurnReplay(ply, half, pos, None, self._since(before)))
                 report.stopped = True
                 return
             add_turn(new_turn(replay, (ply, half, pos, after,
                      () if len(findings) == before else tuple(findings[before:]))))
             pos = after
-            if pending_reply:
-                # R9 last-roll-draw: the reply has been played.
-                over = draw() if pos.winner is side else outcome(pos, rules)
-            elif (after._w & 15 == CHECKERS or after._b & 15 == CHECKERS) and (
-                pos.winner is not None
-            ):
-                winner = pos.winner
-                assert winner is not None
-                if last_roll_draw and winner is first and pos.borne_off(winner.other) < 15:
-                    pending_reply = True
-                else:
-                    over = outcome(pos, rules)
+            if pending_reply or pos.is_game_over:
+                over, pending_reply = self._ended(pos, side, first, rules, pending_reply)
         if pending_reply and over is None:
             # The record ends before the reply: the first mover's win stands.
             over = outcome(pos, rules)
         report.outcome = over
+
+    @staticmethod
+    def _ended(
+        pos: Position, side: Side, first: Side | None, rules: Ruleset, pending_reply: bool
+    ) -> tuple[Outcome | None, bool]:
+        """R9 after ``side`` played to ``pos``: ``(outcome or None, reply still pending)``.
+
+        Under ``last-roll-draw`` the first mover's last checker off leaves the
+        other side one reply; a reply that bears off all 15 too is a draw.
+        """
+        if pending_reply:  # the reply has been played
+            return (draw() if pos.winner is side else outcome(pos, rules)), False
+        winner = pos.winner
+        if winner is None:
+            return None, False
+        if rules.last_roll_draw and winner is first and pos.borne_off(winner.other) < 15:
+            return None, True
+        return outcome(pos, rules), False
 
     def _hit_or_bar(self, half: HalfTurn) -> bool:
         """Report ``hit`` and ``bar`` (R4) before any other check; True when the
