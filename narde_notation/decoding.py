@@ -36,7 +36,7 @@ from typing import IO, Any
 
 from narde_notation.findings import Finding
 
-__all__ = ["STDIN", "DecodedLines", "Source", "split_lines"]
+__all__ = ["STDIN", "DecodedLines", "Source", "guess_encoding", "split_lines"]
 
 #: What the readers accept: a path (``"-"`` for standard input), an open text
 #: or binary file, or (through :func:`narde_notation.reader.parse_games`) a string.
@@ -56,12 +56,10 @@ _BOMS: tuple[tuple[bytes, str, str], ...] = (
     (codecs.BOM_UTF16_BE, "utf-16", "UTF-16"),
 )
 
-#: The code pages a guess may choose among (record-format.md names the first
-#: four; the others are their neighbours in the same regions).
-_GUESSES = (
-    "cp1251", "cp1254", "cp1252", "koi8_r", "latin_1", "cp1250", "cp1253", "cp1257",
-    "iso8859_2", "iso8859_5", "iso8859_7", "iso8859_9", "cp866", "koi8_u", "mac_cyrillic",
-)
+#: The code pages a guess chooses among: record-format.md's list (cp1252 stands
+#: for latin-1 too).  A wider list guesses short samples worse (cp1250 for a
+#: Turkish or Western name, whose letters it decodes differently).
+_GUESSES = ("cp1251", "cp1252", "cp1254", "koi8_r")
 
 
 def split_lines(blocks: Iterable[str]) -> Iterator[str]:
@@ -187,7 +185,7 @@ class DecodedLines:
     def _stream(self, stream: IO[Any]) -> Iterator[str]:
         if isinstance(stream, io.TextIOBase):
             buffer = getattr(stream, "buffer", None)
-            if buffer is not None and (stream is sys.stdin or self.encoding is not None):
+            if buffer is not None and stream is sys.stdin:
                 # standard input: decoded as a file is, not by the locale
                 yield from self._bytes(buffer.read)
                 return
@@ -269,11 +267,16 @@ class DecodedLines:
 
 def guess_encoding(sample: bytes) -> str:
     """The single-byte code page ``sample`` (bytes that are not UTF-8) most
-    likely is, by charset-normalizer; ``latin_1`` when nothing fits (it
-    decodes every byte)."""
+    likely is, among cp1251, cp1252, cp1254 and KOI8-R, by charset-normalizer;
+    ``latin-1`` when nothing fits (it decodes every byte).  A guess: a few
+    letters can fit several pages, hence the ``encoding`` warning."""
     from charset_normalizer import from_bytes
 
-    best = from_bytes(sample[: 4 * _BLOCK], cp_isolation=list(_GUESSES)).best()
+    # the lines holding bytes outside ASCII: the moves around them, all ASCII,
+    # would only dilute the evidence
+    telling = b"\n".join(line for line in sample.split(b"\n") if not line.isascii())
+    best = from_bytes(telling[: 4 * _BLOCK] or sample[:_BLOCK],
+                      cp_isolation=list(_GUESSES)).best()
     if best is None:
         return "latin_1"
     return _python_name(best.encoding)
