@@ -46,6 +46,7 @@ CODES: dict[str, tuple[Severity, str | None]] = {
     "game-over": (Severity.ERROR, "R11"),
     "wrong-result": (Severity.ERROR, "R9"),
     "turn-number": (Severity.WARNING, None),
+    "encoding": (Severity.WARNING, None),
     "unfinished": (Severity.WARNING, None),
 }
 

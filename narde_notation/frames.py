@@ -722,7 +722,9 @@ def _finding_row(fnd: dict[str, list[Any]], f: Finding, file: str, game: int | N
     fnd["message"].append(f.message)
 
 
-def per_file(path: str, rules: str | None = None, turns: bool = True) -> FileTables:
+def per_file(
+    path: str, rules: str | None = None, turns: bool = True, encoding: str | None = None
+) -> FileTables:
     """Read, replay and tabulate one file: the unit of parallel work.
 
     Pure (depends only on its arguments and the file's bytes) and picklable
@@ -735,6 +737,8 @@ def per_file(path: str, rules: str | None = None, turns: bool = True) -> FileTab
             the result's ``turns`` is empty but ``rolls`` still holds what
             the summary's dice fairness needs (cheaper: the summary alone
             does not pay for a table it does not show).
+        encoding: the encoding of bytes that are not UTF-8 (see
+            :func:`narde_notation.reader.read_games`).
 
     Returns:
         :class:`FileTables` of that file.  A file that cannot be opened
@@ -744,11 +748,15 @@ def per_file(path: str, rules: str | None = None, turns: bool = True) -> FileTab
     Raises:
         narde_notation.errors.RulesetError: ``rules`` is not a ruleset tag.
     """
-    return _file_work(path, rules, turns).tables()
+    return _file_work(path, rules, turns, encoding=encoding).tables()
 
 
 def _file_work(
-    path: str, rules: str | None = None, turns: bool = True, location: str | None = None
+    path: str,
+    rules: str | None = None,
+    turns: bool = True,
+    location: str | None = None,
+    encoding: str | None = None,
 ) -> _Acc:
     """:func:`per_file` as column lists: what the process pool and Dask run.
 
@@ -760,8 +768,8 @@ def _file_work(
     try:
         from narde_notation.reader import read_games
 
-        with open(location or path, "rb") as handle:
-            return _file_columns(path, rules, records=read_games(handle), turns=turns)
+        records = read_games(location or path, name=path, encoding=encoding)
+        return _file_columns(path, rules, records=records, turns=turns)
     except OSError as exc:
         return _Acc(want_turns=turns, files=[path], problems={path: exc.strerror or str(exc)})
 
@@ -817,17 +825,19 @@ def _iter_work(
     rules: str | None = None,
     jobs: int | None = None,
     turns: bool = True,
+    encoding: str | None = None,
 ) -> Iterator[_Acc]:
     """The per-file column lists of ``files`` in order (pool of ``jobs``)."""
     _ruleset_from_tag(rules)
     jobs = _default_jobs() if jobs is None else max(1, jobs)
     if jobs == 1 or len(files) <= 1:
         for f in files:
-            yield _file_work(f, rules, turns)
+            yield _file_work(f, rules, turns, encoding=encoding)
         return
     n = len(files)
     with ProcessPoolExecutor(max_workers=min(jobs, n)) as pool:
-        yield from pool.map(_file_work, files, [rules] * n, [turns] * n, chunksize=1)
+        yield from pool.map(_file_work, files, [rules] * n, [turns] * n, [None] * n,
+                            [encoding] * n, chunksize=1)
 
 
 def iter_tables_dask(
@@ -855,7 +865,11 @@ def iter_tables_dask(
 
 
 def _iter_work_dask(
-    files: Sequence[str], address: str, rules: str | None = None, turns: bool = True
+    files: Sequence[str],
+    address: str,
+    rules: str | None = None,
+    turns: bool = True,
+    encoding: str | None = None,
 ) -> Iterator[_Acc]:
     from dask.distributed import Client
 
@@ -869,6 +883,7 @@ def _iter_work_dask(
             [rules] * len(names),
             [turns] * len(names),
             [os.path.abspath(name) for name in names],
+            [encoding] * len(names),
             pure=False,
         )
         try:

@@ -259,6 +259,12 @@ class GameRecord:
         return self.tags.get("Numbering", "own").strip().lower() or "own"
 
     @property
+    def resigned(self) -> bool:
+        """The game ended by resignation: tag ``Termination "resign"`` (a ``.mat``
+        ``Resigns`` or ``Losses`` line sets it too; record-format.md, "Resignations")."""
+        return self.tags.get("Termination", "").strip().lower() == "resign"
+
+    @property
     def has_syntax_error(self) -> bool:
         return any(f.code == "syntax" for f in self.findings)
 

@@ -9,7 +9,7 @@ from narde_notation.position import Position
 from narde_notation.ruleset import Ruleset
 from narde_notation.side import Side
 
-__all__ = ["Kind", "Outcome", "draw", "outcome"]
+__all__ = ["Kind", "Outcome", "conceded", "draw", "outcome"]
 
 Kind = Literal["oyn", "mars", "koks", "draw"]
 _POINTS: dict[str, int] = {"oyn": 1, "mars": 2, "koks": 3, "draw": 0}
@@ -70,11 +70,19 @@ def outcome(position: Position, rules: Ruleset | None = None) -> Outcome | None:
     if not (white_done or black_done):
         return None
     winner = Side.WHITE if white_done else Side.BLACK
-    loser = winner.other
+    return conceded(position, winner.other, rules)
+
+
+def conceded(position: Position, loser: Side, rules: Ruleset | None = None) -> Outcome:
+    """What ``loser`` loses in ``position`` (R9): 1 point (oyn) when it has borne
+    off a checker, else 2 (mars), or 3 (koks) under ``koks`` when it also has
+    a checker on its own 19…24.  The value of a finished game, and the most a
+    resignation can concede (record-format.md, "Resignations")."""
+    rules = rules or Ruleset.standard()
     if position.borne_off(loser) > 0:
         kind: Kind = "oyn"
     elif rules.koks and any(p >= 19 for p in position.checkers(loser)):
         kind = "koks"
     else:
         kind = "mars"
-    return Outcome(winner, _POINTS[kind], kind)
+    return Outcome(loser.other, _POINTS[kind], kind)

@@ -22,13 +22,20 @@ from narde_notation.position import Position, absolute_to_own
 from narde_notation.reader import read_games
 from narde_notation.record import BAR, OFF, GameRecord, HalfTurn, Move
 from narde_notation.ruleset import Ruleset
-from narde_notation.scoring import Outcome, draw, outcome
+from narde_notation.scoring import Kind, Outcome, conceded, draw, outcome
 from narde_notation.side import Side
 
 __all__ = ["GameReport", "TurnReplay", "validate", "validate_games", "validate_source"]
 
 _RESULTS = frozenset({"1-0", "2-0", "3-0", "0-1", "0-2", "0-3", "0-0"})
-_SCORE = re.compile(r"^\s*(\d+)\s*-\s*(\d+)\s*$")
+_SCORE = re.compile(r"[ \t]*([0-9]{1,9})[ \t]*-[ \t]*([0-9]{1,9})[ \t]*")
+#: A count written in a tag (Match, Game): ASCII digits, at most nine (``str.isdigit``
+#: admits ``²``, and ``int()`` refuses more than 4,300 digits).
+_COUNT = re.compile(r"[ \t]*([0-9]{1,9})[ \t]*")
+#: The points of a result token or Result tag, White first.
+_POINTS = re.compile(r"([0-9]{1,9})-([0-9]{1,9})")
+#: The highest point of the board (R1); a written point above it is not on it.
+_TOP = 24
 _STOP = " The replay of this game stops here."
 
 
@@ -156,10 +163,13 @@ class GameReport:
         none of these (the record stops early, or the replay stopped at an
         error).
         """
+        if self.outcome is not None and self.outcome.kind == "draw":
+            return "draw"
+        final = self.final_position
+        if self.record.resigned and not (final is not None and final.winner is not None):
+            return "resignation"
         if self.outcome is None:
             return "unfinished"
-        if self.outcome.kind == "draw":
-            return "draw"
         return "bear-off"
 
 
@@ -237,17 +247,22 @@ class _Replay:
     def _check_tags(self) -> None:
         tags = self.record.tags
         match = tags.get("Match")
-        if match is not None and not (match.strip().isdigit() and int(match) > 0):
-            self.add("bad-tag", f"Match tag {match!r} is not a number of points.",
+        if match is not None and not ((count := _count(match)) is not None and count > 0):
+            self.add("bad-tag", f"Match tag {_shown(match)} is not a number of points.",
                      self.tag_line("Match"), 1)
         score = tags.get("Score")
-        if score is not None and not _SCORE.match(score):
-            self.add("bad-tag", f"Score tag {score!r} is not a score like \"1-0\".",
+        if score is not None and not _SCORE.fullmatch(score):
+            self.add("bad-tag", f"Score tag {_shown(score)} is not a score like \"1-0\".",
                      self.tag_line("Score"), 1)
+        game = tags.get("Game")
+        if game is not None and not _count(game):
+            self.add("bad-tag", f"Game tag {_shown(game)} is not a game number (1, 2, …).",
+                     self.tag_line("Game"), 1)
         result = tags.get("Result")
         if result is not None and result.strip() not in _RESULTS | {"*"}:
             self.add("bad-tag",
-                     f"Result tag {result!r} is not one of 1-0, 2-0, 3-0, 0-1, 0-2, 0-3, 0-0, *.",
+                     f"Result tag {_shown(result)} is not one of 1-0, 2-0, 3-0, 0-1, 0-2,"
+                     " 0-3, 0-0, *.",
                      self.tag_line("Result"), 1)
         numbering = tags.get("Numbering")
         if numbering is not None and numbering.strip().lower() not in ("own", "absolute"):
@@ -327,7 +342,7 @@ class _Replay:
             if entry is None or entry[0] is not moves:
                 entry = _expand_moves(moves)
             paths, marked = entry[1], entry[2]
-            if marked and self._hit_or_bar(half):
+            if marked and (self._hit_or_bar(half) or self._off_board(half)):
                 report.turns.append(TurnReplay(ply, half, pos, None, self._since(before)))
                 report.stopped = True
                 return
@@ -406,11 +421,32 @@ class _Replay:
                          " hitting; the move is read without it.", half.line,
                          move.column or half.column)
         for move in half.moves:
-            if BAR in move.path:
+            if _written_bar(move):
                 self.add("bar", f"{move.text or 'a move'} uses the bar: Long Narde has none,"
                          " so the move cannot be played." + _STOP, half.line,
                          move.column or half.column)
                 return True
+        return False
+
+    def _off_board(self, half: HalfTurn) -> bool:
+        """A point written above 24 (``30/24``; or over 24 for Black under
+        ``Numbering "absolute"``) is on no board: ``no-checker`` where the
+        move starts there, ``wrong-direction`` where it goes there (R3).
+        True when found: the half-turn cannot be played."""
+        for move in half.moves:
+            written = [p for p in move.path if p > _TOP and not (p == BAR and _written_bar(move))]
+            if not written:
+                continue
+            point = written[0]
+            if move.path[0] == point:
+                self.add("no-checker", f"{move.text}: point {point} is not on the board (1-24),"
+                         " no checker can start there." + _STOP, half.line,
+                         move.column or half.column)
+            else:
+                self.add("wrong-direction", f"{move.text}: point {point} is not on the board"
+                         " (1-24); a checker moves from higher to lower points." + _STOP,
+                         half.line, move.column or half.column)
+            return True
         return False
 
     def _path_column(self, half: HalfTurn, index: int) -> int | None:
@@ -432,10 +468,14 @@ class _Replay:
         declared: list[tuple[str, str, int | None, int | None]] = []
         if record.result is not None and record.result != "*":
             where = "the .mat Wins line" if record.format == "mat" else "the result"
-            declared.append((record.result, where, record.result_line, record.result_column))
+            declared.append((_shown(record.result, quote=False), where, record.result_line,
+                             record.result_column))
         tag = record.tags.get("Result")
         if tag is not None and tag.strip() in _RESULTS:
             declared.append((tag.strip(), "the Result tag", self.tag_line("Result"), 1))
+        if record.resigned and replayed is None:
+            self._resignation(declared)
+            return
         for value, where, line, column in declared:
             if replayed is None:
                 self.add("wrong-result", f"{where} says {value}, but the game is not over.",
@@ -447,9 +487,39 @@ class _Replay:
             line = record.result_line
             if line is None and record.half_turns:
                 line = record.half_turns[-1].line
+            if line is None:  # a game with no turn (`.mat` `Game N` alone): its first line
+                line = record.line
             ending = "with *" if record.result == "*" else "without a result"
             self.add("unfinished", f"the record ends {ending} before the game is over.", line,
                      record.result_column)
+
+    def _resignation(self, declared: list[tuple[str, str, int | None, int | None]]) -> None:
+        """A game ended by resignation (record-format.md, "Resignations"): the
+        declared points must be a win worth no more than the position allows
+        (:func:`~narde_notation.scoring.conceded`: oyn, mars, koks);
+        ``wrong-result`` otherwise.  The accepted value is the game's outcome."""
+        report = self.report
+        position = report.final_position
+        for value, where, line, column in declared:
+            parsed = _POINTS.fullmatch(value)
+            white, black = (int(parsed[1]), int(parsed[2])) if parsed else (0, 0)
+            if (white == 0) == (black == 0) or position is None:
+                self.add("wrong-result", f"{where} says {value}, but a resignation gives the"
+                         " other side a win.", line, column)
+                continue
+            winner = Side.WHITE if white else Side.BLACK
+            most = conceded(position, winner.other, report.rules)
+            points = white or black
+            if points > most.points:
+                self.add("wrong-result", f"{where} says {value}, but {_side(winner.other)}"
+                         f" resigning here concedes at most {most.points} ({most.kind}).",
+                         line, column)
+            elif report.outcome is None:
+                kind: Kind = ("oyn", "mars", "koks")[points - 1]
+                report.outcome = Outcome(winner, points, kind)
+            elif report.outcome.result_string != value:
+                self.add("wrong-result", f"{where} says {value}, but the game's result says"
+                         f" {report.outcome.result_string}.", line, column)
 
     def _finish(self) -> GameReport:
         self.findings.sort(key=_finding_order)
@@ -471,7 +541,7 @@ def _expand_moves(
     paths: list[tuple[int, ...]] = []
     marked = False
     for move in moves:
-        if move.hit or BAR in move.path:
+        if move.hit or max(move.path) >= BAR:  # a hit, the bar, or a point over 24
             marked = True
         if move.repeat == 1:
             paths.append(move.path)
@@ -508,6 +578,23 @@ def _describe(out: Outcome) -> str:
     return f"{_side(out.winner)} wins by {out.kind}"
 
 
+def _written_bar(move: Move) -> bool:
+    """The move names the bar (``bar/20``), not the point 25 (``25/20``)."""
+    return BAR in move.path and (not move.text or "bar" in move.text)
+
+
+def _shown(value: str, *, quote: bool = True) -> str:
+    """A tag value in a message: cut to 40 characters."""
+    cut = value if len(value) <= 40 else value[:40] + "…"
+    return repr(cut) if quote else cut
+
+
+def _count(text: str) -> int | None:
+    """A count written in a tag, ``None`` unless it is 1 to 9 ASCII digits."""
+    found = _COUNT.fullmatch(text)
+    return int(found[1]) if found else None
+
+
 def validate_games(
     records: Iterable[GameRecord], rules: Ruleset | None = None
 ) -> Iterator[GameReport]:
@@ -535,17 +622,19 @@ def _check_score(
     record = report.record
     tags = record.tags
     match, game = tags.get("Match"), tags.get("Game")
-    if match is None or game is None or not game.strip().isdigit():
+    number = _count(game) if game is not None else None
+    if match is None or number is None:
         return
     key = (match.strip(), record.white, record.black)
-    number = int(game)
     expected: tuple[int, int] | None = None
-    if number == 1:
+    if number == 1 and not (record.format == "mat" and key not in matches):
+        # a `.mat` file may hold part of a match: its first game's score is
+        # taken as given (record-format.md)
         expected = (0, 0)
     elif key in matches and matches[key][0] == number - 1:
         expected = matches[key][1:]
     score = tags.get("Score")
-    parsed = _SCORE.match(score) if score is not None else None
+    parsed = _SCORE.fullmatch(score) if score is not None else None
     if parsed and expected is not None:
         written = (int(parsed[1]), int(parsed[2]))
         if written != expected:
@@ -576,11 +665,17 @@ def _check_score(
 
 
 def validate_source(
-    source: str | os.PathLike[str] | IO[str] | IO[bytes], rules: Ruleset | None = None
+    source: str | os.PathLike[str] | IO[str] | IO[bytes],
+    rules: Ruleset | None = None,
+    *,
+    encoding: str | None = None,
+    name: str | None = None,
 ) -> Iterator[GameReport]:
-    """Read and validate every game of a file (path or open file).
+    """Read and validate every game of a file (path, ``"-"`` for standard input,
+    or open file); ``encoding`` and ``name`` as :func:`~narde_notation.reader.read_games`.
 
     Raises:
         OSError: the file cannot be opened or read.
+        LookupError: ``encoding`` is not an encoding Python knows.
     """
-    return validate_games(read_games(source), rules)
+    return validate_games(read_games(source, encoding=encoding, name=name), rules)

@@ -91,26 +91,32 @@ def test_cube_line_is_syntax_and_reading_goes_on() -> None:
         "  3) 21: 24/22 22/21             43: 24/20 20/17\n"
     )
     (record,) = parse_games(text)
-    (finding,) = record.findings
-    assert finding.code == "syntax"
-    assert (finding.line, finding.column) == (6, 7)
-    assert "no doubling cube" in finding.message
+    # each cube action once: Doubles (left column) and Takes (right column)
+    doubles, takes = record.findings
+    assert (doubles.code, takes.code) == ("syntax", "syntax")
+    assert (doubles.line, doubles.column) == (6, 7)
+    assert (takes.line, takes.column) == (6, 35)
+    assert "no doubling cube" in doubles.message and "'Takes'" in takes.message
     assert len(record.half_turns) == 4
 
 
-def test_bad_turn_line_stops_the_game() -> None:
+def test_bad_turn_line_is_reported_and_the_next_lines_read() -> None:
     text = (
         " Game 1\n A : 0      B : 0\n"
         "  1) 65: 24/18 18/13             54: 24//20\n"
         "  2) 21: 24/22 22/21             43: 24/20 20/17\n"
+        "  3) 7: 24/17\n"
         " Game 2\n A : 0      B : 0\n"
         "  1) 65: 24/18 18/13             54: 24/20 20/15\n"
     )
     first, second = parse_games(text)
-    (finding,) = first.findings
-    assert finding.code == "syntax"
+    # every malformed line is reported: the layout is line-based
+    finding, later = first.findings
+    assert (finding.code, later.code) == ("syntax", "syntax")
     assert (finding.line, finding.column) == (3, 38)
-    # the half-turns whose roll was read before the error (as the native reader)
+    assert (later.line, later.column) == (5, 6)
+    # the game keeps the half-turns whose roll was read before the first error
+    # (as the native reader; the replay stops there)
     assert [h.dice for h in first.half_turns] == [(6, 5), (5, 4)]
     assert first.half_turns[1].moves == ()
     assert len(second.half_turns) == 2 and not second.findings

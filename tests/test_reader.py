@@ -235,9 +235,14 @@ def test_bytes_bom_crlf_invalid_utf8(tmp_path: Path) -> None:
         assert record.half_turns[0].column == 4
     assert next(read_games(io.BytesIO(data), name="mem")).file == "mem"
     assert next(read_games(path)).file == str(path)
+    # bytes that are not UTF-8: a named code page, a warning, never U+FFFD
     broken = b'[White "\xff\xfe"]\n1. 65: 24/18 18/13\n'
     record = next(read_games(io.BytesIO(broken)))
-    assert record.tags == {"White": "\ufffd\ufffd"}
+    (warning,) = record.findings
+    assert (warning.code, warning.line, warning.game) == ("encoding", 1, 0)
+    used = warning.message.split("read as ")[1].split(" ")[0]
+    assert record.tags == {"White": b"\xff\xfe".decode(used)}
+    assert "\ufffd" not in record.tags["White"]
 
 
 def test_detect_format() -> None:
@@ -269,7 +274,10 @@ def test_utf16_file_with_byte_order_mark(tmp_path: Path) -> None:
     (record,) = list(read_games(path))
     assert record.white == "Иванова М."
     assert len(record.half_turns) == 2
-    assert record.findings == []
+    # rules.md: the file is not UTF-8, a warning names the encoding read
+    (warning,) = record.findings
+    assert (warning.code, warning.line) == ("encoding", 1)
+    assert "UTF-16 (its byte-order mark)" in warning.message
 
 
 def test_hint_for_a_bad_roll_speaks_of_the_roll() -> None:

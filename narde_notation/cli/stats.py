@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING, Any
 
 import click
 
-from narde_notation.cli import check_rules_tag
+from narde_notation.cli import check_rules_tag, encoding_option
 from narde_notation.frames import (
     FileTables,
     Summary,
@@ -47,10 +47,12 @@ __all__ = ["narde_stats"]
 _PROGRESS_MIN_FILES = 8
 
 
-def _stdin_work(text: str, rules: str | None) -> _Acc:
+def _stdin_work(rules: str | None, encoding: str | None = None) -> _Acc:
+    """Standard input, streamed and decoded as a file is (one decoding path)."""
     from narde_notation.reader import read_games
 
-    return _file_columns("<stdin>", rules, records=read_games(io.StringIO(text)))
+    return _file_columns("<stdin>", rules,
+                         records=read_games(STDIN, name="<stdin>", encoding=encoding))
 
 
 def _prefetch() -> None:
@@ -154,6 +156,7 @@ def _write_plots(directory: str, ft: FileTables) -> list[str]:
     help="Run the per-file work on this Dask distributed scheduler (tcp://host:8786).",
 )
 @click.option("-q", "--quiet", is_flag=True, help="No progress bar and no note on stderr.")
+@encoding_option
 def narde_stats(
     paths: tuple[str, ...],
     fmt: str,
@@ -166,6 +169,7 @@ def narde_stats(
     rules_tag: str | None,
     scheduler: str | None,
     quiet: bool,
+    encoding: str | None,
 ) -> None:
     """Statistics of Long Narde records: results, mars, lengths, players, dice.
 
@@ -179,7 +183,7 @@ def narde_stats(
     files = [f for f in expanded.files if f != STDIN]
     parts: list[_Acc] = []
     if STDIN in expanded.files:
-        parts.append(_stdin_work(sys.stdin.read(), rules_tag))  # small: turns built
+        parts.append(_stdin_work(rules_tag, encoding))
     stderr = sys.stderr
     # the turns frame is built only for what shows it; the summary's dice
     # fairness uses the roll counts every file returns anyway
@@ -193,9 +197,11 @@ def narde_stats(
                 err=True,
             )
             sys.exit(2)
-        results: Iterator[_Acc] = _iter_work_dask(files, scheduler, rules_tag, need_turns)
+        results: Iterator[_Acc] = _iter_work_dask(files, scheduler, rules_tag, need_turns,
+                                                  encoding)
     else:
-        results = _iter_work(files, rules_tag, jobs or os.cpu_count() or 1, need_turns)
+        results = _iter_work(files, rules_tag, jobs or os.cpu_count() or 1, need_turns,
+                             encoding)
     prefetched = False
     try:
         with click.progressbar(

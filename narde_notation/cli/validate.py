@@ -19,7 +19,7 @@ from typing import IO, Any
 
 import click
 
-from narde_notation.cli import check_rules_tag
+from narde_notation.cli import check_rules_tag, encoding_option
 from narde_notation.findings import Finding
 from narde_notation.ruleset import Ruleset
 from narde_notation.sources import STDIN, expand_paths
@@ -43,52 +43,49 @@ class FileCheck:
     problem: str | None = None
 
 
-def check_file(name: str, rules_tag: str | None = None, data: bytes | None = None) -> FileCheck:
+def check_file(name: str, rules_tag: str | None = None, data: bytes | None = None,
+               encoding: str | None = None) -> FileCheck:
     """Validate every game of one file; the unit of parallel work (pure, picklable).
 
     Args:
         name: the path as the user gave it (used in the findings).
         rules_tag: a ``Rules`` tag value overriding the records' own.
-        data: the file's bytes when they were already read (standard input).
+        data: the file's bytes when they were already read.
+        encoding: the encoding of bytes that are not UTF-8 (see
+            :func:`narde_notation.reader.read_games`).
 
     Returns:
         A :class:`FileCheck`; an unreadable file sets ``problem`` instead of raising.
     """
     rules = Ruleset.from_tag(rules_tag) if rules_tag is not None else None
-    result = FileCheck(name)
+    shown = "<stdin>" if name == STDIN else name
+    result = FileCheck(shown)
     try:
-        with io.BytesIO(data) if data is not None else open(name, "rb") as handle:
-            for report in validate_source(handle, rules):
-                record = report.record
-                if record.tags or record.half_turns:  # not a fragment of junk
-                    result.games += 1
-                result.findings.extend(f.located(file=name) for f in report.findings)
+        source = io.BytesIO(data) if data is not None else name  # one decoding path
+        for report in validate_source(source, rules, encoding=encoding, name=shown):
+            record = report.record
+            if record.tags or record.half_turns:  # not a fragment of junk
+                result.games += 1
+            result.findings.extend(f.located(file=shown) for f in report.findings)
     except OSError as exc:
-        result.problem = f"{name}: cannot read: {exc.strerror or exc}"
+        result.problem = f"{shown}: cannot read: {exc.strerror or exc}"
     return result
 
 
-def _run(files: Sequence[str], rules_tag: str | None, jobs: int, stdin_data: bytes | None,
+def _run(files: Sequence[str], rules_tag: str | None, jobs: int, encoding: str | None,
          ) -> Iterator[FileCheck]:
     disk = [name for name in files if name != STDIN]
     if STDIN in files:
-        yield check_file("<stdin>", rules_tag, stdin_data or b"")
+        yield check_file(STDIN, rules_tag, encoding=encoding)  # streamed
     jobs = min(jobs, len(disk), os.cpu_count() or 1)
     if jobs <= 1:
         for name in disk:
-            yield check_file(name, rules_tag)
+            yield check_file(name, rules_tag, encoding=encoding)
         return
+    n = len(disk)
     with ProcessPoolExecutor(max_workers=jobs) as pool:
-        yield from pool.map(check_file, disk, [rules_tag] * len(disk), chunksize=1)
-
-
-def _read_stdin() -> bytes:
-    """Standard input as bytes, so it is decoded like a file (BOM, bad UTF-8)."""
-    buffer = getattr(sys.stdin, "buffer", None)
-    if buffer is not None:
-        data: bytes = buffer.read()
-        return data
-    return sys.stdin.read().encode("utf-8", errors="surrogateescape")
+        yield from pool.map(check_file, disk, [rules_tag] * n, [None] * n, [encoding] * n,
+                            chunksize=1)
 
 
 class _Output:
@@ -129,8 +126,9 @@ class _Output:
 @click.option("-j", "--jobs", type=click.IntRange(min=1), default=None,
               help="Worker processes (default and at most: all cores, one per file).")
 @click.option("-q", "--quiet", is_flag=True, help="No summary and no progress bar.")
+@encoding_option
 def narde_validate(paths: tuple[str, ...], fmt: str, rules_tag: str | None,
-                   jobs: int | None, quiet: bool) -> None:
+                   jobs: int | None, quiet: bool, encoding: str | None) -> None:
     """Check Long Narde records turn by turn against the rules (R1–R12).
 
     PATHS are files, folders (searched for *.txt, *.mat, *.nrd), globs, or -
@@ -139,14 +137,13 @@ def narde_validate(paths: tuple[str, ...], fmt: str, rules_tag: str | None,
     unreadable file.
     """
     expanded = expand_paths(paths)
-    stdin_data = _read_stdin() if STDIN in expanded.files else None
     jobs = jobs or os.cpu_count() or 1
     out = _Output(fmt, sys.stdout)
     problems = list(expanded.problems)
     files = games = errors = warnings = 0
     stderr = sys.stderr
     show_bar = (not quiet and stderr.isatty() and len(expanded.files) >= _PROGRESS_MIN_FILES)
-    results = _run(expanded.files, rules_tag, jobs, stdin_data)
+    results = _run(expanded.files, rules_tag, jobs, encoding)
     with click.progressbar(results, length=len(expanded.files), label="validating",
                            file=stderr if show_bar else io.StringIO()) as bar:
         for result in bar:

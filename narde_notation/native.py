@@ -1,0 +1,553 @@
+"""The native layout reader (record-format.md; grammar ``native.lark``).
+
+The line stream is cut into chunks at game boundaries (:func:`native_chunks`:
+a tag line after moves, a line whose last token is a result, and every
+:data:`CHUNK_LINES` turn lines of a very long game, whose pieces are joined
+again), so memory does not grow with a file's or a game's text.  Each chunk
+is parsed by the LALR parser, whose transformer builds drafts as rules
+reduce (no tree).  A syntax error is reported where it is; the text from
+the error to the next turn line (or tag line, or result line) is then set
+aside and the chunk parsed again, so every malformed line is reported and
+the lines after it are still read (the replay stops at the first one,
+docs/decisions.md).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import functools
+import re
+import threading
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass, field
+from typing import Any, Literal, cast
+
+from lark import Lark, Token, Transformer
+from lark.exceptions import UnexpectedInput, UnexpectedToken
+
+from narde_notation.diagnostics import (
+    error_position,
+    expected_names,
+    message,
+    reader_failure,
+    syntax_finding,
+)
+from narde_notation.findings import Finding
+from narde_notation.parsers import (
+    halfturn_parts,
+    load_grammar,
+    new_halfturn,
+    turn_number,
+    unescape,
+)
+from narde_notation.record import GameRecord, HalfTurn
+from narde_notation.side import Side
+
+__all__ = ["CHUNK_LINES", "native_chunks", "native_parser", "read_native"]
+
+#: A game longer than this many lines is parsed in pieces of this size.
+CHUNK_LINES = 1000
+#: Syntax errors reported per chunk at most (each costs a parse of the chunk).
+_MAX_ERRORS = 50
+
+
+class _Sink(threading.local):
+    """Per-thread state shared by the cached parser's callbacks."""
+
+    def __init__(self) -> None:
+        self.comments: list[Token] = []
+        self.line_offset = 0
+
+
+_SINK = _Sink()
+
+
+def _collect_comment(token: Token) -> Token:
+    _SINK.comments.append(token)
+    return token
+
+
+@functools.cache
+def native_parser() -> Lark:
+    """The LALR parser of ``native.lark`` (transformer attached: it yields drafts)."""
+    return load_grammar(
+        "native",
+        transformer=_NativeTransformer(),
+        lexer_callbacks={"BRACE_COMMENT": _collect_comment, "LINE_COMMENT": _collect_comment},
+    )
+
+
+# ---------------------------------------------------------------------------
+# Drafts: a game as read, before comments are attached
+
+@dataclass(slots=True)
+class _Draft:
+    """A game as read, before comments are attached.
+
+    ``positions`` holds the character offset (in the chunk) where each
+    half-turn starts, to place comments.
+    """
+
+    tags: dict[str, str] = field(default_factory=dict)
+    half_turns: list[HalfTurn] = field(default_factory=list)
+    positions: list[int] = field(default_factory=list)
+    result: str | None = None
+    result_pos: int = -1
+    result_line: int | None = None
+    result_column: int | None = None
+    line: int | None = None
+    tag_lines: dict[str, int] = field(default_factory=dict)
+    findings: list[Finding] = field(default_factory=list)
+
+
+_TAG_RE = re.compile(r'\[[ \t]*([A-Za-z][A-Za-z0-9_-]*)[ \t]+"([^"\\\n]*(?:\\[^\n][^"\\\n]*)*)"')
+
+
+# Splits the lines of a TURNS token (native.lark), already matched by the
+# grammar, at their rolls; validation is the grammar's job, this only cuts
+# the text.  One match per turn line (MULTILINE: blank lines inside the block
+# match nothing).  Group 1 is what precedes the first roll (indentation and
+# turn number), group 2 the first half-turn, group 3 the second (moves hold
+# no colon, so a half-turn ends at its last character before the next roll
+# or the end of the line).
+_HALFTURN_TEXT = r"[1-6][-:]?[1-6]:(?:[^:\n]*[^: \t\r\n])?"
+_LINE_SPLIT_RE = re.compile(
+    rf"^([^:\n]*?)({_HALFTURN_TEXT})(?:[ \t]+({_HALFTURN_TEXT}))?[ \t\r]*$", re.MULTILINE
+)
+
+
+def _number_warning(draft: _Draft, text: str, line: int, column: int) -> None:
+    digits = len(text.strip().rstrip(".").rstrip(")"))
+    draft.findings.append(Finding(
+        "turn-number", f"a turn number of {digits} digits is not read as a turn number;"
+        " sides alternate whatever the numbers say.", line=line, column=column))
+
+
+def _draft_from_tokens(tokens: Iterable[Token]) -> _Draft:
+    """Tags, half-turns and result of one game from its tokens, in order.
+
+    Sides: the first half-turn is White unless its number is ``N...``; then
+    they alternate whatever the numbers say (record-format.md, "Turns").
+    """
+    draft = _Draft()
+    offset = _SINK.line_offset
+    number: int | None = None
+    black = False
+    side: Side | None = None
+    white, black_side = Side.WHITE, Side.BLACK
+    halfturns = draft.half_turns
+    positions = draft.positions
+    parts = halfturn_parts
+    finditer = _LINE_SPLIT_RE.finditer
+    append_half = halfturns.append
+    append_position = positions.append
+    for token in tokens:
+        kind = token.type
+        if draft.line is None:
+            draft.line = token.line + offset  # type: ignore[operator]
+        if kind == "TURNS":
+            line_no: int = token.line + offset  # type: ignore[operator]
+            shift: int = token.column - 1  # type: ignore[operator]
+            base: int = token.start_pos  # type: ignore[assignment]
+            previous = 0
+            for found in finditer(token):
+                start = found.start()
+                if start:  # a later line of the block
+                    line_no += token.count("\n", previous, start)
+                    previous = start
+                    first_column = 1 - start
+                else:  # the first line: the token starts at `shift`
+                    first_column = 1 + shift
+                start = found.start(2)
+                if start != previous:
+                    written, mark, readable = turn_number(found.group(1))
+                    if written is not None:
+                        number, black = written, mark
+                    elif not readable:
+                        _number_warning(draft, found.group(1), line_no,
+                                        found.start(1) + first_column)
+                if side is None:
+                    side = black_side if black else white
+                column = start + first_column
+                append_half(new_halfturn(side, number, *parts(found.group(2), column),
+                                          line_no, column))
+                append_position(base + start)
+                side = black_side if side is white else white
+                number = None
+                black = False
+                start = found.start(3)
+                if start >= 0:
+                    column = start + first_column
+                    append_half(new_halfturn(side, None, *parts(found.group(3), column),
+                                              line_no, column))
+                    append_position(base + start)
+                    side = black_side if side is white else white
+        elif kind == "TURNNO":
+            number, black, readable = turn_number(str(token))
+            if not readable:
+                _number_warning(draft, str(token), token.line + offset,  # type: ignore[operator]
+                                int(token.column or 1))
+        elif kind == "MOVES" and halfturns:
+            # moves continuing the previous half-turn after a comment
+            last = halfturns[-1]
+            _, moves, annotation = parts(f"11: {token}", int(token.column or 1) - 4)
+            halfturns[-1] = dataclasses.replace(
+                last, moves=last.moves + moves, annotation=annotation or last.annotation
+            )
+        elif kind == "TAGS":
+            tags, tag_lines = draft.tags, draft.tag_lines
+            line_no = token.line + offset  # type: ignore[operator]
+            for line in str(token).split("\n"):
+                match = _TAG_RE.search(line)
+                if match is not None:
+                    name = match.group(1)
+                    tags[name] = unescape(match.group(2))
+                    tag_lines[name] = line_no
+                line_no += 1
+        elif kind == "RESULT":
+            draft.result = str(token)
+            draft.result_pos = token.start_pos  # type: ignore[assignment]
+            draft.result_line = token.line + offset  # type: ignore[operator]
+            draft.result_column = token.column
+    return draft
+
+
+class _NativeTransformer(Transformer[Token, Any]):
+    """LALR callbacks: build drafts as rules reduce (no parse tree)."""
+
+    def header(self, children: list[Token]) -> list[Token]:
+        return children
+
+    def turns(self, children: list[Token]) -> list[Token]:
+        return children
+
+    def _game(self, children: list[Any]) -> _Draft:
+        tokens: list[Token] = []
+        for child in children:
+            if isinstance(child, list):
+                tokens.extend(child)
+            else:
+                tokens.append(child)
+        return _draft_from_tokens(tokens)
+
+    def game(self, children: list[Any]) -> _Draft:
+        return self._game(children)
+
+    def open(self, children: list[Any]) -> _Draft:
+        return self._game(children)
+
+    def start(self, children: list[_Draft]) -> list[_Draft]:
+        return children
+
+
+def _comment_text(token: Token) -> str:
+    text = str(token)
+    return text[1:-1].strip() if text.startswith("{") else text[1:].strip()
+
+
+def _finish(
+    draft: _Draft,
+    comments: list[Token],
+    *,
+    file: str | None,
+    index: int,
+    fmt: Literal["native", "mat"] = "native",
+) -> GameRecord:
+    """Attach comments to the half-turns they follow: a :class:`GameRecord`.
+
+    A comment belongs to the last half-turn before it in the same game;
+    comments before a game's first half-turn or after its result are dropped.
+    """
+    halfturns = draft.half_turns
+    positions = draft.positions
+    if comments and halfturns:
+        end = draft.result_pos if draft.result_pos >= 0 else None
+        notes: dict[int, list[str]] = {}
+        k = 0
+        for comment in comments:
+            pos = comment.start_pos
+            assert pos is not None
+            if pos < positions[0] or (end is not None and pos > end):
+                continue
+            while k + 1 < len(positions) and positions[k + 1] < pos:
+                k += 1
+            notes.setdefault(k, []).append(_comment_text(comment))
+        for k, texts in notes.items():
+            halfturns[k] = dataclasses.replace(
+                halfturns[k], comments=halfturns[k].comments + tuple(texts)
+            )
+    findings = [f.located(game=index) if f.game is None else f for f in draft.findings]
+    return GameRecord(
+        tags=draft.tags,
+        half_turns=halfturns,
+        result=draft.result,
+        findings=findings,
+        file=file,
+        index=index,
+        line=draft.line if draft.line is not None else 1,
+        format=fmt,
+        tag_lines=draft.tag_lines,
+        result_line=draft.result_line,
+        result_column=draft.result_column,
+    )
+
+
+
+
+# ---------------------------------------------------------------------------
+# Chunks: the line stream cut at game boundaries
+
+
+@dataclass(slots=True)
+class Chunk:
+    """Consecutive lines of the native layout holding whole games (or a piece
+    of a very long game: ``continued``, the next chunk goes on with it)."""
+
+    start: int  # line number of the first line
+    lines: list[str]
+    next_tag_line: int | None = None  # the tag line that ended this chunk, if any
+    next_tag_text: str = ""
+    continued: bool = False
+
+
+#: A line whose last token (comments aside) is a result ends a game.
+_RESULT_END_RE = re.compile(r"(?:^|[ \t}])(?:[123]-0|0-[0123]|\*)[ \t]*\Z")
+#: A line where a game's moves may go on: a turn number or a roll first.
+_TURN_START_RE = re.compile(r"[ \t]*(?:[0-9]+\.|[1-6][-:]?[1-6]:)")
+_NUMBER_ONLY_RE = re.compile(r"[ \t]*[0-9]+\.(?:\.\.)?[ \t]*")
+
+
+def native_chunks(lines: Iterable[tuple[int, str]]) -> Iterator[Chunk]:
+    """Cut the numbered line stream at game boundaries: before a tag line that
+    follows moves, after a line whose last token is a result (not inside a
+    ``{…}`` comment), and before a turn line once a chunk holds
+    :data:`CHUNK_LINES` lines (``continued``)."""
+    buffer: list[str] = []
+    start = 1
+    has_moves = False
+    in_comment = False
+    result_end = _RESULT_END_RE.search
+    turn_start = _TURN_START_RE.match
+    for number, line in lines:
+        stripped = line.lstrip()
+        if has_moves and not in_comment and stripped.startswith("["):
+            yield Chunk(start, buffer, number, line)
+            buffer = []
+            has_moves = False
+        elif len(buffer) >= CHUNK_LINES and not in_comment and turn_start(line):
+            yield Chunk(start, buffer, continued=True)
+            buffer = []
+        if not buffer:
+            start = number
+        buffer.append(line)
+        if "{" in line or "}" in line:
+            for char in line:
+                if char == "{":
+                    in_comment = True
+                elif char == "}":
+                    in_comment = False
+        if stripped and stripped[0] not in "[;{" and not in_comment:
+            has_moves = True
+            if "-" in line or "*" in line:
+                code = line.split(";", 1)[0] if ";" in line else line
+                if result_end(code):
+                    yield Chunk(start, buffer)
+                    buffer = []
+                    has_moves = False
+    if buffer:
+        yield Chunk(start, buffer)
+
+
+def _lex_until(text: str, pos: int) -> list[Token]:
+    tokens: list[Token] = []
+    try:
+        for token in native_parser().lex(text):
+            if token.start_pos is not None and token.start_pos >= pos:
+                break
+            tokens.append(token)
+    except UnexpectedInput:
+        pass
+    return tokens
+
+
+def _at_end(error: UnexpectedInput) -> bool:
+    return isinstance(error, UnexpectedToken) and error.token.type == "$END"
+
+
+def _syntax_at(chunk: Chunk, text: str, error: UnexpectedInput, file: str | None) -> Finding:
+    """The ``syntax`` finding of a parse error, in file coordinates."""
+    line, column, pos = error_position(error, text)
+    lines = chunk.lines
+    if _at_end(error):
+        tokens = _lex_until(text, pos)
+        if tokens and tokens[-1].type == "TAGS":
+            # corpus decision 1: a game made only of tag pairs
+            return syntax_finding("a game needs moves or a result after its tag pairs",
+                                  file=file, line=int(tokens[-1].end_line or line)
+                                  + chunk.start - 1, column=None, line_text=None)
+        if tokens:
+            # point just after the last token read, not at trailing blank lines
+            last = tokens[-1]
+            line, column = int(last.end_line or line), int(last.end_column or column)
+    line_text = lines[line - 1] if 0 < line <= len(lines) else ""
+    if isinstance(error, UnexpectedToken) and not _at_end(error):
+        found_text = str(error.token)
+    else:
+        found_text = text[pos : pos + 40]
+    before = line_text[: max(column - 1, 0)]
+    return syntax_finding(
+        message(expected_names(error), found_text, before, end=_at_end(error)),
+        file=file, line=line + chunk.start - 1, column=column, line_text=line_text,
+    )
+
+
+def _resume(text: str, pos: int) -> int:
+    """Where reading goes on after an error at ``pos``: the start of the next
+    line that begins with a turn number, a roll, a tag pair or a result."""
+    at = text.find("\n", pos)
+    while at >= 0:
+        start = at + 1
+        at = text.find("\n", start)
+        line = text[start:] if at < 0 else text[start:at]
+        stripped = line.strip()
+        if _TURN_START_RE.match(line) or stripped.startswith("[") or (
+            stripped and _RESULT_END_RE.fullmatch(stripped)
+        ):
+            return start
+    return len(text)
+
+
+def _blank(text: str, start: int, end: int) -> str:
+    """``text`` with ``start:end`` made blank (line breaks kept: lines and
+    columns stay where they were)."""
+    gap = text[start:end]
+    return text[:start] + re.sub(r"[^\n]", " ", gap) + text[end:]
+
+
+def _recover(text: str, error: UnexpectedInput) -> list[_Draft]:
+    """Drafts of a text whose parse failed at its end: the games before the
+    error and the broken game (its half-turns before the error)."""
+    _, _, pos = error_position(error, text)
+    comments_before = list(_SINK.comments)
+    _SINK.comments = []
+    tokens = _lex_until(text, pos)
+    _SINK.comments = comments_before
+    drafts: list[_Draft] = []
+    current: list[Token] = []
+    for token in tokens:
+        current.append(token)
+        if token.type == "RESULT":
+            drafts.append(_draft_from_tokens(current))
+            current = []
+    if current:
+        drafts.append(_draft_from_tokens(current))
+    return drafts
+
+
+def _chunk_drafts(chunk: Chunk, parser: Lark, file: str | None) -> tuple[list[_Draft], list[Token]]:
+    """The games of one chunk and the comments read in it."""
+    text = "\n".join(chunk.lines)
+    _SINK.line_offset = chunk.start - 1
+    errors: list[Finding] = []
+    drafts: list[_Draft] = []
+    while True:
+        _SINK.comments = []
+        try:
+            drafts = cast(list[_Draft], parser.parse(text))
+            break
+        except UnexpectedInput as error:
+            at_end = _at_end(error)
+            if not (at_end and errors):
+                errors.append(_syntax_at(chunk, text, error, file))
+            _, _, pos = error_position(error, text)
+            end = _resume(text, pos)
+            if at_end or len(errors) >= _MAX_ERRORS or not text[pos:end].strip():
+                drafts = _recover(text, error)
+                break
+            line_start = text.rfind("\n", 0, pos) + 1
+            if _NUMBER_ONLY_RE.fullmatch(text, line_start, pos):
+                pos = line_start  # a turn number whose turn is broken goes with it
+            text = _blank(text, pos, end)
+    comments = _SINK.comments
+    _SINK.comments = []
+    for finding in errors:
+        line = finding.line or 0
+        owner = None
+        for draft in drafts:
+            if draft.line is not None and draft.line <= line:
+                owner = draft
+        if owner is None:
+            if not drafts or drafts[0].line is None or drafts[0].line > line:
+                drafts.insert(0, _Draft(line=line))
+            owner = drafts[0]
+        owner.findings.append(finding)
+    for draft in drafts:
+        if draft.findings and errors:
+            # the half-turns read before the first error are the game's record
+            # (the lines after it were read for their findings and the result)
+            cut = min((f.line or 0, f.column or 0) for f in draft.findings if f.code == "syntax")
+            kept = sum(1 for h in draft.half_turns if (h.line, h.column) < cut)
+            del draft.half_turns[kept:]
+            del draft.positions[kept:]
+    if not errors and chunk.next_tag_line is not None and drafts and drafts[-1].result is None:
+        # corpus decision 1: a tag pair after moves, before the result
+        tag_text = chunk.next_tag_text
+        column = len(tag_text) - len(tag_text.lstrip()) + 1 if tag_text else 1
+        drafts[-1].findings.append(
+            syntax_finding(
+                "expected a result token (1-0, 0-1, *, …) before the next game's tag pairs",
+                file=file,
+                line=chunk.next_tag_line,
+                column=column,
+                line_text=tag_text,
+            )
+        )
+    return drafts, comments
+
+
+def _join(first: GameRecord, second: GameRecord) -> None:
+    """``second`` (the next piece of a long game) appended to ``first``."""
+    halves = second.half_turns
+    if first.half_turns and halves and halves[0].side is first.half_turns[-1].side:
+        halves = [dataclasses.replace(h, side=h.side.other) for h in halves]
+    first.half_turns.extend(halves)
+    first.findings.extend(f.located(game=first.index) for f in second.findings)
+    first.result = second.result
+    first.result_line, first.result_column = second.result_line, second.result_column
+
+
+def read_native(lines: Iterable[tuple[int, str]], file: str | None) -> Iterator[GameRecord]:
+    """Games of a numbered line stream in the native layout (see the module docstring)."""
+    parser = native_parser()
+    index = 0
+    held: GameRecord | None = None  # an open game whose next piece may follow
+    for chunk in native_chunks(lines):
+        try:
+            drafts, comments = _chunk_drafts(chunk, parser, file)
+            records = [
+                _finish(draft, comments, file=file, index=index + k)
+                for k, draft in enumerate(drafts)
+            ]
+        except Exception as exc:  # pragma: no cover - a safety net for reader bugs
+            records = [reader_failure(exc, file=file, index=index, line=chunk.start)]
+        if held is not None:
+            if records and not records[0].tags:
+                _join(held, records.pop(0))
+            if records or not chunk.continued or held.result is not None:
+                yield _numbered(held, index)
+                index += 1
+                held = None
+        if chunk.continued and records and records[-1].result is None:
+            held = records.pop()
+        for record in records:
+            yield _numbered(record, index)
+            index += 1
+    if held is not None:
+        yield _numbered(held, index)
+
+
+def _numbered(record: GameRecord, index: int) -> GameRecord:
+    if record.index != index:
+        record.index = index
+        record.findings = [f.located(game=index) for f in record.findings]
+    return record

@@ -1,0 +1,244 @@
+"""The grammars (``narde_notation/grammar/*.lark``) and what the readers share.
+
+* :func:`load_grammar` builds a Lark LALR parser from a grammar file of the
+  package, with Lark's on-disk cache (a file per grammar in the user's cache
+  folder, see :func:`cache_folder`; Lark checks that the grammar files have
+  not changed).  When the folder is not writable the parser is built
+  without the cache, silently.
+* :func:`terminal_pattern` compiles a terminal of a grammar as a Python
+  pattern, so that a line pattern has one definition (the grammar).
+* :func:`halfturn_parts` interprets the text of a ``HALFTURN`` token
+  (terms.lark): the dice, the moves, the annotation.
+* :func:`new_halfturn` and :func:`turn_number` build half-turns and read
+  turn numbers the same way in both layouts.
+"""
+
+from __future__ import annotations
+
+import functools
+import os
+import re
+import sys
+from importlib.resources import as_file, files
+from pathlib import Path
+from typing import Any
+
+import lark
+from lark import Lark
+
+from narde_notation.record import BAR, OFF, HalfTurn, Move
+from narde_notation.side import Side
+
+__all__ = [
+    "MAX_NUMBER_DIGITS",
+    "cache_folder",
+    "grammar_folder",
+    "halfturn_parts",
+    "load_grammar",
+    "new_halfturn",
+    "terminal_pattern",
+    "turn_number",
+    "unescape",
+]
+
+#: Digits a turn number may have to be read as a number (longer: not read).
+MAX_NUMBER_DIGITS = 9
+
+
+@functools.cache
+def grammar_folder() -> Path:
+    """The folder holding the ``.lark`` files (inside the installed package)."""
+    with as_file(files("narde_notation") / "grammar") as folder:
+        return Path(folder)
+
+
+def cache_folder() -> Path | None:
+    """Where Lark's parser cache goes: ``$NARDE_CACHE_DIR``, else
+    ``$XDG_CACHE_HOME/narde-notation`` (``%LOCALAPPDATA%`` on Windows,
+    ``~/.cache`` elsewhere).  ``None`` when it cannot be created."""
+    explicit = os.environ.get("NARDE_CACHE_DIR")
+    if explicit:
+        folder = Path(explicit)
+    else:
+        base = os.environ.get("XDG_CACHE_HOME") or (
+            os.environ.get("LOCALAPPDATA") if sys.platform == "win32" else None
+        )
+        folder = Path(base) if base else Path.home() / ".cache"
+        folder = folder / "narde-notation"
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError:
+        return None
+    return folder if os.access(folder, os.W_OK) else None
+
+
+def load_grammar(name: str, **options: Any) -> Lark:
+    """An LALR parser for ``grammar/<name>.lark`` (``%import terms`` resolved
+    in the same folder), loaded from Lark's on-disk cache when it is there."""
+    folder = grammar_folder()
+    text = (folder / f"{name}.lark").read_text(encoding="utf-8")
+    settings: dict[str, Any] = {
+        "parser": "lalr",
+        "import_paths": [str(folder)],
+        "source_path": str(folder / f"{name}.lark"),
+        "maybe_placeholders": False,
+        **options,
+    }
+    cache = cache_folder()
+    if cache is not None:
+        version = f"{sys.version_info[0]}{sys.version_info[1]}"
+        target = cache / f"{name}-lark{lark.__version__}-py{version}.cache"
+        try:
+            return Lark(text, cache=str(target), **settings)
+        except Exception:  # a damaged or foreign cache file: build without it
+            pass
+    return Lark(text, **settings)
+
+
+_TERMINALS: dict[tuple[int, str], re.Pattern[str]] = {}
+
+
+def terminal_pattern(parser: Lark, name: str) -> re.Pattern[str]:
+    """Terminal ``name`` of ``parser`` as a compiled Python pattern (memoised)."""
+    key = (id(parser), name)
+    pattern = _TERMINALS.get(key)
+    if pattern is None:
+        pattern = _TERMINALS[key] = re.compile(parser.get_terminal(name).pattern.to_regexp())
+    return pattern
+
+
+# ---------------------------------------------------------------------------
+# Half-turn text (memoised: the same text recurs constantly)
+
+_POINTS: dict[str, int] = {"off": OFF, "Off": OFF, "o": OFF, "bar": BAR}
+_ANNOTATION_RE = re.compile(r"(!!|\?\?|!\?|\?!|!|\?)$")
+_UNESCAPE_RE = re.compile(r"\\(.)", re.DOTALL)
+
+Parts = tuple[tuple[int, int], tuple[Move, ...], "str | None"]
+
+
+def unescape(value: str) -> str:
+    """A tag value with ``\\"`` and ``\\\\`` escapes undone."""
+    return _UNESCAPE_RE.sub(r"\1", value) if "\\" in value else value
+
+
+def _point(text: str) -> tuple[int, bool]:
+    hit = text.endswith("*")
+    if hit:
+        text = text[:-1]
+    value = _POINTS.get(text)
+    return (int(text) if value is None else value), hit
+
+
+@functools.lru_cache(maxsize=1 << 16)
+def _move(text: str, column: int) -> Move:
+    repeat = 1
+    body = text
+    if body.endswith(")"):
+        body, _, count = body[:-1].partition("(")
+        repeat = int(count)
+    path: list[int] = []
+    hit = False
+    for part in body.split("/"):
+        point, marked = _point(part)
+        path.append(point)
+        hit = hit or marked
+    return Move(tuple(path), repeat, hit, text, column)
+
+
+_WORD_RE = re.compile(r"\S+")
+_ROLL_DICE: dict[str, tuple[int, int]] = {
+    f"{a}{sep}{b}:": (max(a, b), min(a, b))
+    for a in range(1, 7)
+    for b in range(1, 7)
+    for sep in ("", "-", ":")
+}
+
+
+@functools.lru_cache(maxsize=1 << 16)
+def halfturn_parts(text: str, column: int) -> Parts:
+    """``"65: 24/18 18/13!"`` at ``column`` -> ((6, 5), moves, "!").
+
+    The text has already matched the ``HALFTURN`` terminal (terms.lark).
+    """
+    colon = 2 if text[1].isdigit() else 3  # `65:` or `6-5:` / `6:5:`
+    dice = _ROLL_DICE[text[: colon + 1]]
+    annotation: str | None = None
+    end = len(text)
+    if text[-1] in "!?":
+        match = _ANNOTATION_RE.search(text, colon + 1)
+        if match:
+            annotation = match.group(1)
+            end = match.start()
+    moves: list[Move] = []
+    move = _move
+    for word in _WORD_RE.finditer(text, colon + 1, end):
+        written = word.group()
+        if written != "pass" and written != "Pass":
+            moves.append(move(written, column + word.start()))
+    return dice, tuple(moves), annotation
+
+
+class _HalfTurnDraft:
+    """A mutable twin of :class:`HalfTurn` (same slots): filled with plain
+    attribute stores, then retyped -- a frozen dataclass's ``__init__`` costs
+    a call of ``object.__setattr__`` per field, and the reader makes one
+    half-turn per roll read."""
+
+    __slots__ = ("annotation", "column", "comments", "dice", "line", "moves", "number", "side")
+
+    side: Side
+    dice: tuple[int, int]
+    moves: tuple[Move, ...]
+    number: int | None
+    annotation: str | None
+    comments: tuple[str, ...]
+    line: int
+    column: int
+
+
+# `__class__` assignment needs the same slot names (CPython lays slots out in
+# sorted name order, so the order written does not matter).
+assert sorted(_HalfTurnDraft.__slots__) == sorted(HalfTurn.__slots__)
+_SET_CLASS = object.__setattr__
+
+
+def new_halfturn(
+    side: Side,
+    number: int | None,
+    dice: tuple[int, int],
+    moves: tuple[Move, ...],
+    annotation: str | None,
+    line: int,
+    column: int,
+) -> HalfTurn:
+    """A :class:`HalfTurn` filled on its mutable twin and retyped (reader hot path)."""
+    half = _HalfTurnDraft()
+    half.side = side
+    half.dice = dice
+    half.moves = moves
+    half.number = number
+    half.annotation = annotation
+    half.comments = ()
+    half.line = line
+    half.column = column
+    _SET_CLASS(half, "__class__", HalfTurn)
+    return half  # type: ignore[return-value]
+
+
+@functools.lru_cache(maxsize=4096)
+def turn_number(text: str) -> tuple[int | None, bool, bool]:
+    """``"12."`` -> (12, False, True); ``"7..."`` -> (7, True, True).
+
+    The last item says whether the number could be read: a number of more
+    than :data:`MAX_NUMBER_DIGITS` digits is ``None`` (no turn has it; the
+    reader reports a ``turn-number`` warning).  Blank text is (None, False, True).
+    """
+    text = text.strip()
+    if not text:
+        return None, False, True
+    digits = text.rstrip(".").rstrip(")")
+    black = text.endswith("...")
+    if len(digits) > MAX_NUMBER_DIGITS:
+        return None, black, False
+    return int(digits), black, True
