@@ -150,6 +150,8 @@ def _alone(work: Callable[..., T], item: str, options: dict[str, Any]) -> T | Fa
         try:
             return future.result()
         except BrokenProcessPool:
+            for process in workers:
+                process.join(timeout=5)
             codes = [p.exitcode for p in workers if p.exitcode is not None]
             how = "died"
             for code in codes:
@@ -176,9 +178,11 @@ def check_scheduler(address: str, timeout: float = 3.0) -> None:
         SchedulerError: malformed address, nothing listening, not Dask.
     """
     from distributed.comm.addressing import parse_address, parse_host_port
+    from distributed.comm.registry import get_backend
 
     try:
         scheme, location = parse_address(address)
+        get_backend(scheme)
         host, port = parse_host_port(location) if scheme in ("tcp", "tls") else (None, None)
     except (ValueError, TypeError) as exc:
         raise SchedulerError(f"scheduler {address}: not an address ({exc})") from exc
