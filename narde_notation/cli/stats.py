@@ -44,7 +44,13 @@ if TYPE_CHECKING:
 
     from narde_notation.summary import Summary
 
-__all__ = ["CSV_TEXT_COLUMNS", "narde_stats", "race_choice", "render_summary"]
+__all__ = [
+    "CSV_TEXT_COLUMNS",
+    "narde_stats",
+    "race_choice",
+    "race_title",
+    "render_summary",
+]
 
 PROGRAM = "narde-stats"
 #: Files at which the progress bar starts to be worth showing (stderr a terminal).
@@ -115,8 +121,22 @@ def race_choice(ft: FileTables, choice: str | None) -> tuple[str, int] | None:
     return name, int(number)
 
 
-def _mathtext_safe(text: str) -> str:
-    return text.replace("$", r"\$")
+def race_title(ft: FileTables, file: str, game: int) -> str:
+    """The race plot's title: ``"Race: Ann (White) vs Bob (Black), club.txt game 3"``
+    (names escaped for a picture: control characters visible, ``$`` not mathtext)."""
+    import pandas as pd
+
+    from narde_notation.safe_text import visible
+
+    g = ft.games
+    row = g.loc[(g["file"].astype(str) == file) & (g["game"] == game)].iloc[0]
+
+    def shown(value: Any) -> str:
+        text = "?" if pd.isna(value) else str(value)
+        return visible(text).replace("$", r"\$")
+
+    return (f"Race: {shown(row['white'])} (White) vs {shown(row['black'])} (Black), "
+            f"{shown(Path(file).name)} game {game}")
 
 
 def _write_plots(directory: str, ft: FileTables, s: Summary, race: tuple[str, int] | None,
@@ -127,7 +147,6 @@ def _write_plots(directory: str, ft: FileTables, s: Summary, race: tuple[str, in
     import matplotlib.pyplot as plt
 
     from narde_notation import plots
-    from narde_notation.safe_text import visible
 
     out = Path(directory)
     out.mkdir(parents=True, exist_ok=True)
@@ -140,15 +159,9 @@ def _write_plots(directory: str, ft: FileTables, s: Summary, race: tuple[str, in
     ]
     if race is not None:
         file, game = race
-        t, g = ft.turns, ft.games
+        t = ft.turns
         game_turns = t.loc[(t["file"].astype(str) == file) & (t["game"] == game)]
-        row = g.loc[(g["file"].astype(str) == file) & (g["game"] == game)].iloc[0]
-
-        def name(value: Any) -> str:
-            return "?" if value is None or value != value else _mathtext_safe(visible(str(value)))
-
-        title = (f"Race: {name(row['white'])} (White) vs {name(row['black'])} (Black), "
-                 f"{_mathtext_safe(visible(Path(file).name))} game {game}")
+        title = race_title(ft, file, game)
 
         def draw_race(ax: Any) -> Any:
             plots.plot_race(game_turns, ax=ax)
