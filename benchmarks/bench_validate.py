@@ -25,9 +25,10 @@ import time
 import tracemalloc
 from pathlib import Path
 
-from narde_notation.cli.validate import _run
+from narde_notation.executor import Failure, run_each
 from narde_notation.sources import expand_paths
 from narde_notation.validate import validate_source
+from narde_notation.work import check_file
 
 HERE = Path(__file__).resolve().parent
 DEFAULT_ARCHIVE = HERE.parents[1] / "shared" / "corpus" / "archive"
@@ -36,7 +37,9 @@ DEFAULT_ARCHIVE = HERE.parents[1] / "shared" / "corpus" / "archive"
 def bench_validate(files: list[str], jobs: int) -> tuple[float, int, int]:
     start = time.perf_counter()
     games = findings = 0
-    for result in _run(files, None, jobs, None):
+    for result in run_each(check_file, files, jobs=jobs):
+        if isinstance(result, Failure):
+            continue
         games += result.games
         findings += len(result.findings)
     return time.perf_counter() - start, games, findings

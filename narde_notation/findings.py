@@ -11,6 +11,8 @@ import dataclasses
 import enum
 from dataclasses import dataclass
 
+from narde_notation.safe_text import visible
+
 __all__ = ["CODES", "Finding", "Severity"]
 
 
@@ -120,8 +122,14 @@ class Finding:
         }
 
     def __str__(self) -> str:
-        parts = (self.file or "<input>", self.line, self.column)
+        """``file:line:column: severity[code] message (rule)``, then the context.
+
+        The file name and message are shown with control characters escaped
+        (:func:`narde_notation.safe_text.visible`): a name or a player's
+        text never acts on a terminal nor forges another line.
+        """
+        parts = (visible(self.file or "<input>"), self.line, self.column)
         where = ":".join(str(part) for part in parts if part is not None)
         rule = f" ({self.rule})" if self.rule else ""
-        text = f"{where}: {self.severity.value}[{self.code}] {self.message}{rule}"
+        text = f"{where}: {self.severity.value}[{self.code}] {visible(self.message)}{rule}"
         return f"{text}\n{self.context}" if self.context else text

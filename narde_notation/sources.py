@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import glob
 import os
+import stat
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -27,26 +28,57 @@ class ExpandedPaths:
     Attributes:
         files: paths in argument order (folders expanded in sorted order),
             each once; ``"-"`` for standard input.
-        problems: one message per argument that named nothing readable.
+        problems: one message per argument that named nothing readable
+            (the CLIs exit 2 for them after checking the rest).
+        notices: things passed over inside folders that are worth saying
+            (a FIFO or device with a record suffix); not errors.
     """
 
     files: list[str] = field(default_factory=list)
     problems: list[str] = field(default_factory=list)
+    notices: list[str] = field(default_factory=list)
 
 
-def _folder_files(folder: Path, problems: list[str]) -> list[str]:
+def _kind(path: str | Path) -> str | None:
+    """``None`` for a regular file (or a link to one), else what it is."""
+    try:
+        mode = os.stat(path).st_mode
+    except OSError:
+        return None  # gone or unreadable: opening it reports why
+    if stat.S_ISREG(mode):
+        return None
+    if stat.S_ISFIFO(mode):
+        return "a FIFO (named pipe)"
+    if stat.S_ISSOCK(mode):
+        return "a socket"
+    if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
+        return "a device"
+    return "not a regular file"
+
+
+def _folder_files(folder: Path, result: ExpandedPaths) -> list[str]:
     """Record files below ``folder``, sorted; hidden folders and files
-    (``.git``, ``.venv``, …) are passed over, broken links reported."""
+    (``.git``, ``.venv``, …) are passed over, broken links reported,
+    FIFOs and devices skipped with a notice (reading one could block)."""
     found = []
     for path in folder.rglob("*"):
         if path.suffix.lower() not in RECORD_SUFFIXES:
             continue
         if any(part.startswith(".") for part in path.relative_to(folder).parts):
             continue
-        if path.is_file():
+        if path.is_symlink() and not path.exists():
+            result.problems.append(f"{path}: a link to nothing")
+        elif path.is_dir():
+            continue
+        elif (kind := _kind(path)) is not None:
+            result.notices.append(f"{path}: skipped, {kind}")
+        else:
             found.append(str(path))
-        elif path.is_symlink() and not path.exists():
-            problems.append(f"{path}: a link to nothing")
+    if not found:
+        result.problems.append(
+            f"{folder}: no record file ({', '.join('*' + s for s in RECORD_SUFFIXES)}) "
+            "in this folder"
+        )
     return sorted(found)
 
 
@@ -54,10 +86,11 @@ def expand_paths(arguments: Iterable[str | os.PathLike[str]]) -> ExpandedPaths:
     """Expand files, folders (recursive ``*.txt``, ``*.mat``, ``*.nrd``), globs and ``-``.
 
     A file named explicitly is read whatever its suffix; a file reached
-    twice (``a/`` and ``a/../a/x.txt``) is read once.  An argument that is
-    neither an existing path nor a glob matching something, and a broken
-    link inside a folder, become problem messages (the CLIs exit 2 for
-    them after checking the rest).
+    twice (``a/`` and ``a/../a/x.txt``) is read once.  Problem messages
+    (the CLIs exit 2 for them after checking the rest): an argument that
+    is neither an existing path nor a glob matching something, a folder
+    (or pattern) that holds no record file, a named FIFO, socket or device
+    (never opened: reading one could block), a broken link inside a folder.
     """
     result = ExpandedPaths()
     seen: set[str] = set()
@@ -75,18 +108,23 @@ def expand_paths(arguments: Iterable[str | os.PathLike[str]]) -> ExpandedPaths:
             continue
         path = Path(arg)
         if path.is_dir():
-            for name in _folder_files(path, result.problems):
+            for name in _folder_files(path, result):
                 add(name)
         elif path.exists():
-            add(arg)
+            if (kind := _kind(arg)) is not None:
+                result.problems.append(f"{arg}: not read: {kind}")
+            else:
+                add(arg)
         elif glob.has_magic(arg):
             matches = sorted(glob.glob(arg, recursive=True))
             if not matches:
                 result.problems.append(f"{arg}: no file matches this pattern")
             for match in matches:
                 if os.path.isdir(match):
-                    for name in _folder_files(Path(match), result.problems):
+                    for name in _folder_files(Path(match), result):
                         add(name)
+                elif (kind := _kind(match)) is not None:
+                    result.problems.append(f"{match}: not read: {kind}")
                 else:
                     add(match)
         else:

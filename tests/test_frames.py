@@ -401,7 +401,12 @@ def test_a_replay_that_fails_is_reported_not_raised(
     ft = tables(tmp_path / "c.txt")
     g = ft.games
     assert g["game"].tolist() == [0, 1, 2]  # the game after the failure is kept
-    assert g["replay_error"].tolist()[1] == "RuntimeError: boom"
+    # the message says where and what: file:line of the game, the exception
+    assert g["replay_error"].tolist()[1] == (
+        f"{tmp_path / 'c.txt'}:{g['line'].tolist()[1]}: internal error replaying game 1: "
+        "RuntimeError: boom")
+    assert list(ft.failures) == [str(tmp_path / "c.txt")]  # the CLIs exit 2 for it
+    assert g["ending"].tolist() == ["bear-off", "unfinished", "bear-off"]
     assert not g["valid"].iloc[1]
     assert g["kind"].tolist()[0] == "mars" and g["kind"].tolist()[2] == "oyn"
     s = summary(ft)

@@ -36,7 +36,7 @@ def test_clean_file_exits_0_with_the_unfinished_warning(records: Path) -> None:
     code, out, err = run(str(records / "clean.txt"), "--jobs", "1")
     assert code == 0
     assert "warning[unfinished]" in out
-    assert "1 files, 1 games, 0 errors, 1 warnings" in err
+    assert "1 file, 1 game, 0 errors, 1 warning\n" in err  # singular words
 
 
 def test_folder_is_searched_recursively_and_errors_exit_1(records: Path) -> None:
@@ -45,7 +45,7 @@ def test_folder_is_searched_recursively_and_errors_exit_1(records: Path) -> None
     assert f"{records / 'sub' / 'bad.nrd'}:1:14: error[head-rule]" in out
     head_line = next(line for line in out.splitlines() if "error[head-rule]" in line)
     assert head_line.endswith("(R5)")
-    assert "2 files, 2 games, 1 errors, 2 warnings" in err  # notes.md is not a record
+    assert "2 files, 2 games, 1 error, 2 warnings" in err  # notes.md is not a record
 
 
 def test_two_jobs_give_the_same_findings(records: Path) -> None:
@@ -88,7 +88,7 @@ def test_standard_input(records: Path) -> None:
 def test_glob(records: Path) -> None:
     code, _, err = run(str(records / "*.txt"))
     assert code == 0
-    assert "1 files" in err
+    assert "1 file," in err
 
 
 def test_missing_file_exits_2_but_checks_the_rest(records: Path) -> None:

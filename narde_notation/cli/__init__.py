@@ -1,7 +1,8 @@
 """Command-line programs: ``narde``, ``narde-validate`` and ``narde-stats``.
 
 Exit codes (all three, as sqlfluff): 0 clean, 1 findings that are errors,
-2 usage errors or unreadable input.
+2 usage errors, unreadable input or an internal failure on a file (the
+other files still done), 130 after Ctrl-C.
 """
 
 from __future__ import annotations
@@ -12,8 +13,22 @@ import click
 
 from narde_notation.errors import RulesetError
 from narde_notation.ruleset import Ruleset
+from narde_notation.safe_text import visible
+from narde_notation.sources import ExpandedPaths, expand_paths
 
-__all__ = ["check_encoding", "check_rules_tag"]
+__all__ = [
+    "EXIT_INTERRUPTED",
+    "check_encoding",
+    "check_rules_tag",
+    "counted",
+    "echo_error",
+    "echo_notice",
+    "encoding_option",
+    "expand_arguments",
+]
+
+#: Exit status after Ctrl-C (128 + SIGINT), as shells report it.
+EXIT_INTERRUPTED = 130
 
 
 def check_rules_tag(ctx: click.Context, param: click.Parameter, value: str | None) -> str | None:
@@ -25,6 +40,21 @@ def check_rules_tag(ctx: click.Context, param: click.Parameter, value: str | Non
         except RulesetError as exc:
             raise click.BadParameter(str(exc), ctx=ctx, param=param) from exc
     return value
+
+
+def counted(n: int, noun: str) -> str:
+    """``"1 file"``, ``"2 files"``, ``"0 errors"`` (nouns that take an ``s``)."""
+    return f"{n} {noun}" if n == 1 else f"{n} {noun}s"
+
+
+def echo_error(program: str, message: str) -> None:
+    """``program: error: message`` on standard error, control characters made visible."""
+    click.echo(f"{program}: error: {visible(message)}", err=True)
+
+
+def echo_notice(program: str, message: str) -> None:
+    """``program: note: message`` on standard error, control characters made visible."""
+    click.echo(f"{program}: note: {visible(message)}", err=True)
 
 
 def check_encoding(ctx: click.Context, param: click.Parameter, value: str | None) -> str | None:
@@ -43,3 +73,12 @@ encoding_option = click.option(
     "--encoding", metavar="NAME", callback=check_encoding,
     help="Encoding of files without a byte-order mark that are not UTF-8 "
          "(cp1251, cp1254, cp1252, koi8-r, …; default: a guess, with a warning).")
+
+
+def expand_arguments(program: str, paths: tuple[str, ...]) -> ExpandedPaths:
+    """:func:`narde_notation.sources.expand_paths` of the PATHS arguments, its
+    notices (files skipped inside folders) said on standard error."""
+    expanded = expand_paths(paths)
+    for notice in expanded.notices:
+        echo_notice(program, notice)
+    return expanded

@@ -2,88 +2,144 @@
 
 Reads every game of PATHS, replays it (:mod:`narde_notation.validate`) and
 prints the summary of :func:`narde_notation.frames.summary` (or a table
-per player or per file with ``--by``).  The per-file work runs in a local
-process pool (``--jobs``) or on a Dask distributed cluster
+per player or per file with ``--by``).  The per-file work is
+:func:`narde_notation.work.file_rows` on
+:func:`narde_notation.executor.run_each`, as for ``narde-validate``: in a
+local process pool (``--jobs``) or on a Dask distributed cluster
 (``--scheduler``); the output is the same either way.
 
 Exit codes: 0 when the statistics were made (games with errors are
 statistics too: they are counted and listed as skipped, not a failure);
-2 for a usage error or an unreadable path (message on standard error with
-the path; the other files are still processed and reported).
+2 for a usage error, an unreadable path or an internal failure on a file
+(message on standard error with the path; the other files are still
+processed and reported); 130 after Ctrl-C.
+
+To add an option: a ``click.option`` below and a step in
+:func:`narde_stats` after the tables are made (``ft``: the tables, ``s``:
+the summary); problems go to the ``problems`` list (exit 2).
 """
 
 from __future__ import annotations
 
 import importlib.util
 import io
-import json
-import os
 import sys
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import click
 
-from narde_notation.cli import check_rules_tag, encoding_option
-from narde_notation.frames import (
-    FileTables,
-    Summary,
-    _Acc,
-    _file_columns,
-    _iter_work,
-    _iter_work_dask,
-    _merge,
-    summary,
-)
-from narde_notation.sources import STDIN, expand_paths
+from narde_notation import cli as common
+from narde_notation.executor import SchedulerError
+from narde_notation.frames import FileTables, iter_rows, summary
+from narde_notation.render import render_frame
+from narde_notation.rows import TableRows
+from narde_notation.safe_text import csv_safe_frame
+from narde_notation.sources import STDIN
+from narde_notation.work import file_rows
 
 if TYPE_CHECKING:
     import pandas as pd
 
-__all__ = ["narde_stats"]
+    from narde_notation.summary import Summary
 
+__all__ = [
+    "CSV_TEXT_COLUMNS",
+    "narde_stats",
+    "race_choice",
+    "race_title",
+    "render_summary",
+]
+
+PROGRAM = "narde-stats"
 #: Files at which the progress bar starts to be worth showing (stderr a terminal).
 _PROGRESS_MIN_FILES = 8
+#: Per table: the columns of text from records or file names, neutralised in CSV
+#: (OWASP; docs/decisions.md "Tables and CLIs").  Results, codes, numbers are data.
+CSV_TEXT_COLUMNS: dict[str, tuple[str, ...]] = {
+    "games": ("file", "white", "black", "rules", "declared", "replay_error"),
+    "turns": ("file", "moves"),
+    "findings": ("file", "message"),
+}
 
 
-def _stdin_work(rules: str | None, encoding: str | None = None) -> _Acc:
-    """Standard input, streamed and decoded as a file is (one decoding path)."""
-    from narde_notation.reader import read_games
-
-    return _file_columns("<stdin>", rules,
-                         records=read_games(STDIN, name="<stdin>", encoding=encoding))
+def _stdin_rows(rules: str | None, turns: bool, encoding: str | None) -> TableRows:
+    """Standard input, streamed through the one decoding path (as a file)."""
+    return file_rows("<stdin>", rules, turns, location=STDIN, encoding=encoding)
 
 
 def _prefetch() -> None:
     """Import what the summary needs while the workers run (they were forked
     before: they never load pandas, the per-file work builds plain lists)."""
     import pandas  # noqa: F401
-    import scipy.special  # noqa: F401
+    import scipy.stats  # noqa: F401
     import tabulate  # noqa: F401
 
 
-def _render(frame: pd.DataFrame, fmt: str) -> str:
-    if fmt == "csv":
-        return frame.to_csv()
-    if fmt == "json":
-        data = json.loads(frame.to_json(orient="index", force_ascii=False))
-        return json.dumps(data, ensure_ascii=False, indent=1) + "\n"
-    from tabulate import tabulate
+def render_summary(s: Summary, fmt: str) -> str:
+    """The summary in ``fmt``: ``table``, ``markdown`` (both with the per-player
+    table), ``json`` (counts as integers) or ``csv`` (tidy section, key, value)."""
+    import json
 
-    tablefmt = "github" if fmt == "markdown" else "simple"
-    return str(tabulate(frame, headers="keys", tablefmt=tablefmt, floatfmt=".4g")) + "\n"
-
-
-def _render_summary(s: Summary, fmt: str) -> str:
     if fmt == "json":
         return json.dumps(s.to_dict(), ensure_ascii=False, indent=1) + "\n"
     if fmt == "csv":
-        return s.to_frame().to_csv(index=False, float_format="%.10g")
+        return str(csv_safe_frame(s.to_frame(), ("key",)).to_csv(index=False,
+                                                                  float_format="%.10g"))
     return s.to_text("github" if fmt == "markdown" else "simple")
 
 
-def _write_plots(directory: str, ft: FileTables) -> list[str]:
+def race_choice(ft: FileTables, choice: str | None) -> tuple[str, int] | None:
+    """The (file, game) of ``--race FILE:GAME`` (``None``: the first game read).
+
+    ``FILE`` is matched against the files as read, then by path; ``GAME`` is
+    the 0-based index of the game in its file.
+
+    Raises:
+        click.BadParameter: no such file or game among those read.
+    """
+    games = ft.games
+    if choice is None:
+        if not len(games):
+            return None
+        return str(games["file"].iloc[0]), int(games["game"].iloc[0])
+    name, sep, number = choice.rpartition(":")
+    if not sep or not number.isdigit() or not name:
+        raise click.BadParameter(f"{choice!r}: expected FILE:GAME, e.g. archive.txt:0",
+                                 param_hint="--race")
+    files = {str(f): str(f) for f in ft.files}
+    if name not in files:
+        target = Path(name).resolve()
+        files = {str(f): str(f) for f in ft.files if Path(f).resolve() == target}
+        name = next(iter(files), name)
+    chosen = games.loc[(games["file"].astype(str) == name) & (games["game"] == int(number))]
+    if not len(chosen):
+        raise click.BadParameter(f"{choice!r}: no game {number} in a file read as {name!r}",
+                                 param_hint="--race")
+    return name, int(number)
+
+
+def race_title(ft: FileTables, file: str, game: int) -> str:
+    """The race plot's title: ``"Race: Ann (White) vs Bob (Black), club.txt game 3"``
+    (names escaped for a picture: control characters visible, ``$`` not mathtext)."""
+    import pandas as pd
+
+    from narde_notation.safe_text import visible
+
+    g = ft.games
+    row = g.loc[(g["file"].astype(str) == file) & (g["game"] == game)].iloc[0]
+
+    def shown(value: Any) -> str:
+        text = "?" if pd.isna(value) else str(value)
+        return visible(text).replace("$", r"\$")
+
+    return (f"Race: {shown(row['white'])} (White) vs {shown(row['black'])} (Black), "
+            f"{shown(Path(file).name)} game {game}")
+
+
+def _write_plots(directory: str, ft: FileTables, s: Summary, race: tuple[str, int] | None,
+                 ) -> list[str]:
     import matplotlib
 
     matplotlib.use("Agg", force=False)
@@ -97,25 +153,53 @@ def _write_plots(directory: str, ft: FileTables) -> list[str]:
     jobs: list[tuple[str, Callable[[Any], Any]]] = [
         ("mars_rate.png", lambda ax: plots.plot_mars_rate(ft.games, ax=ax)),
         ("game_lengths.png", lambda ax: plots.plot_game_lengths(ft.games, ax=ax)),
-        ("dice.png", lambda ax: plots.plot_dice(ft.turns, ax=ax)),
+        # the summary's dice: the same valid games as the dice table
+        ("dice.png", lambda ax: plots.plot_dice(s, ax=ax)),
     ]
-    if len(ft.games):
-        first = ft.games.iloc[0]
+    if race is not None:
+        file, game = race
         t = ft.turns
-        game_turns = t.loc[(t["file"] == first["file"]) & (t["game"] == first["game"])]
+        game_turns = t.loc[(t["file"].astype(str) == file) & (t["game"] == game)]
+        title = race_title(ft, file, game)
+
+        def draw_race(ax: Any) -> Any:
+            plots.plot_race(game_turns, ax=ax)
+            ax.set_title(title)
+            return ax
+
         if len(game_turns):
-            jobs.append(("race.png", lambda ax: plots.plot_race(game_turns, ax=ax)))
-    for name, draw in jobs:
+            jobs.append(("race.png", draw_race))
+    for filename, draw in jobs:
         fig, ax = plt.subplots(figsize=(8, 4.5))
         try:
             draw(ax)
             fig.tight_layout()
-            target = out / name
+            target = out / filename
             fig.savefig(target, dpi=100)
             written.append(str(target))
         finally:
             plt.close(fig)
     return written
+
+
+def _write_tables(ft: FileTables, csvs: dict[str, str | None],
+                  parquets: dict[str, str | None], problems: list[str]) -> None:
+    frames: dict[str, pd.DataFrame] = {"games": ft.games, "turns": ft.turns,
+                                       "findings": ft.findings}
+    for table, target in csvs.items():
+        if target is None:
+            continue
+        try:
+            csv_safe_frame(frames[table], CSV_TEXT_COLUMNS[table]).to_csv(target, index=False)
+        except OSError as exc:
+            problems.append(f"{target}: cannot write: {exc.strerror or exc}")
+    for table, target in parquets.items():
+        if target is None:
+            continue
+        try:
+            frames[table].to_parquet(target, index=False)
+        except OSError as exc:
+            problems.append(f"{target}: cannot write: {exc.strerror or exc}")
 
 
 @click.command(context_settings={"help_option_names": ["-h", "--help"]})
@@ -133,6 +217,12 @@ def _write_plots(directory: str, ft: FileTables) -> list[str]:
 @click.option(
     "--findings-csv", type=click.Path(dir_okay=False), help="Write the findings frame here."
 )
+@click.option("--games-parquet", type=click.Path(dir_okay=False),
+              help="Write the games frame as Parquet (needs pyarrow: the 'parquet' extra).")
+@click.option("--turns-parquet", type=click.Path(dir_okay=False),
+              help="Write the turns frame as Parquet.")
+@click.option("--findings-parquet", type=click.Path(dir_okay=False),
+              help="Write the findings frame as Parquet.")
 @click.option(
     "--by",
     type=click.Choice(["player", "file"]),
@@ -141,6 +231,8 @@ def _write_plots(directory: str, ft: FileTables) -> list[str]:
 @click.option(
     "--plots", "plots_dir", type=click.Path(file_okay=False), help="Write PNG plots here."
 )
+@click.option("--race", metavar="FILE:GAME",
+              help="The game of the race plot (0-based index in FILE; default the first).")
 @click.option(
     "-j",
     "--jobs",
@@ -148,7 +240,7 @@ def _write_plots(directory: str, ft: FileTables) -> list[str]:
     default=None,
     help="Worker processes (default: all cores).",
 )
-@click.option("--rules", "rules_tag", metavar="TAG", callback=check_rules_tag,
+@click.option("--rules", "rules_tag", metavar="TAG", callback=common.check_rules_tag,
               help="Override the records' Rules tag.")
 @click.option(
     "--scheduler",
@@ -156,15 +248,20 @@ def _write_plots(directory: str, ft: FileTables) -> list[str]:
     help="Run the per-file work on this Dask distributed scheduler (tcp://host:8786).",
 )
 @click.option("-q", "--quiet", is_flag=True, help="No progress bar and no note on stderr.")
-@encoding_option
+@common.encoding_option
+@click.version_option(package_name="narde-notation")
 def narde_stats(
     paths: tuple[str, ...],
     fmt: str,
     games_csv: str | None,
     turns_csv: str | None,
     findings_csv: str | None,
+    games_parquet: str | None,
+    turns_parquet: str | None,
+    findings_parquet: str | None,
     by: str | None,
     plots_dir: str | None,
+    race: str | None,
     jobs: int | None,
     rules_tag: str | None,
     scheduler: str | None,
@@ -175,88 +272,79 @@ def narde_stats(
 
     PATHS are files, folders (searched for *.txt, *.mat, *.nrd), globs, or -
     for standard input.  Games with errors stay in the tables, marked, and
-    are listed as skipped in the summary.  Exit 0: done; 2: usage error or
-    unreadable path (the other files are still processed).
+    are listed as skipped in the summary.  Exit 0: done; 2: usage error,
+    unreadable path or internal failure (the other files are still
+    processed); 130: interrupted.
     """
-    expanded = expand_paths(paths)
+    parquets = {"games": games_parquet, "turns": turns_parquet, "findings": findings_parquet}
+    if any(parquets.values()) and importlib.util.find_spec("pyarrow") is None:
+        common.echo_error(PROGRAM,
+                          "--*-parquet needs pyarrow (pip install 'narde-notation[parquet]')")
+        sys.exit(2)
+    if scheduler is not None and importlib.util.find_spec("distributed") is None:
+        common.echo_error(PROGRAM, "--scheduler needs dask[distributed] "
+                            "(pip install 'narde-notation[dask]')")
+        sys.exit(2)
+    expanded = common.expand_arguments(PROGRAM, paths)
     problems = list(expanded.problems)
     files = [f for f in expanded.files if f != STDIN]
-    parts: list[_Acc] = []
-    if STDIN in expanded.files:
-        parts.append(_stdin_work(rules_tag, encoding))
-    stderr = sys.stderr
     # the turns frame is built only for what shows it; the summary's dice
     # fairness uses the roll counts every file returns anyway
-    need_turns = turns_csv is not None or plots_dir is not None
+    need_turns = (turns_csv is not None or turns_parquet is not None
+                  or plots_dir is not None)
+    parts: list[TableRows] = []
+    stderr = sys.stderr
     show_bar = not quiet and stderr.isatty() and len(files) >= _PROGRESS_MIN_FILES
-    if scheduler is not None:
-        if importlib.util.find_spec("distributed") is None:
-            click.echo(
-                "narde-stats: error: --scheduler needs dask[distributed] "
-                "(pip install narde-notation[dask])",
-                err=True,
-            )
-            sys.exit(2)
-        results: Iterator[_Acc] = _iter_work_dask(files, scheduler, rules_tag, need_turns,
-                                                  encoding)
-    else:
-        results = _iter_work(files, rules_tag, jobs or os.cpu_count() or 1, need_turns,
-                             encoding)
-    prefetched = False
     try:
-        with click.progressbar(
-            results,
-            length=len(files),
-            label="reading",
-            file=stderr if show_bar else io.StringIO(),
-        ) as bar:
+        if STDIN in expanded.files:
+            # standard input is small: its turns are built
+            parts.append(_stdin_rows(rules_tag, True, encoding))
+        results = iter_rows(files, jobs=jobs, scheduler=scheduler, rules=rules_tag,
+                            turns=need_turns, encoding=encoding)
+        prefetched = False
+        with click.progressbar(results, length=len(files), label="reading",
+                               file=stderr if show_bar else io.StringIO()) as bar:
             for part in bar:
                 if not prefetched:
                     _prefetch()  # overlaps the summary's imports with the workers
                     prefetched = True
                 parts.append(part)
-    except Exception as exc:
-        if scheduler is None:
-            raise
-        # an unreachable or malformed scheduler address, a lost cluster
-        click.echo(
-            f"narde-stats: error: scheduler {scheduler}: {type(exc).__name__}: {exc}", err=True
-        )
+    except KeyboardInterrupt:
+        common.echo_error(PROGRAM, f"interrupted after {common.counted(len(parts), 'file')}")
+        sys.exit(common.EXIT_INTERRUPTED)
+    except SchedulerError as exc:
+        common.echo_error(PROGRAM, str(exc))
         sys.exit(2)
-    ft = _merge(parts)
+    ft = TableRows.merge(parts)
     for path, why in ft.problems.items():
         problems.append(f"{path}: cannot read: {why}")
+    problems.extend(ft.failures.values())
 
     s = summary(ft)
     if by == "player":
-        text = _render(s.players, fmt)
+        text = render_frame(s.players, fmt)
     elif by == "file":
-        text = _render(s.files, fmt)
+        text = render_frame(s.files, fmt)
     else:
-        text = _render_summary(s, fmt)
+        text = render_summary(s, fmt)
     click.echo(text, nl=False)
 
-    for target, frame in ((games_csv, ft.games), (turns_csv, ft.turns),
-                          (findings_csv, ft.findings)):
-        if target is None:
-            continue
-        try:
-            frame.to_csv(target, index=False)
-        except OSError as exc:
-            problems.append(f"{target}: cannot write: {exc.strerror or exc}")
+    _write_tables(ft, {"games": games_csv, "turns": turns_csv, "findings": findings_csv},
+                  parquets, problems)
     if plots_dir is not None:
         try:
-            _write_plots(plots_dir, ft)
+            _write_plots(plots_dir, ft, s, race_choice(ft, race))
         except OSError as exc:
             problems.append(f"{plots_dir}: cannot write plots: {exc.strerror or exc}")
 
     for problem in problems:
-        click.echo(f"narde-stats: error: {problem}", err=True)
+        common.echo_error(PROGRAM, problem)
     if not quiet:
         ov = s.overview
         click.echo(
-            f"{len(ft.files)} files, {ov['games']} games, {ov['valid']} valid, "
-            f"{ov['skipped']} skipped",
+            f"{common.counted(len(ft.files), 'file')}, "
+            f"{common.counted(int(ov['games']), 'game')}, "
+            f"{int(ov['valid'])} valid, {int(ov['skipped'])} skipped",
             err=True,
         )
     sys.exit(2 if problems else 0)

@@ -1,8 +1,9 @@
 """``narde-validate``: check game records against the rules, turn by turn.
 
 Exit 0 when no finding is an error (warnings allowed), 1 when any is, 2 for
-usage errors or unreadable files (the other files are still checked and
-reported).
+usage errors, unreadable files or an internal failure on a file (the other
+files are still checked and reported), 130 after Ctrl-C (what was written
+stays valid: the JSON array is closed).
 """
 
 from __future__ import annotations
@@ -12,80 +13,33 @@ import io
 import json
 import os
 import sys
-from collections.abc import Iterator, Sequence
-from concurrent.futures import ProcessPoolExecutor
-from dataclasses import dataclass, field
 from typing import IO, Any
 
 import click
 
-from narde_notation.cli import check_rules_tag, encoding_option
+from narde_notation.cli import (
+    EXIT_INTERRUPTED,
+    check_rules_tag,
+    counted,
+    echo_error,
+    encoding_option,
+    expand_arguments,
+)
+from narde_notation.executor import Failure, SchedulerError, run_each
 from narde_notation.findings import Finding
-from narde_notation.ruleset import Ruleset
-from narde_notation.sources import STDIN, expand_paths
-from narde_notation.validate import validate_source
+from narde_notation.safe_text import csv_safe
+from narde_notation.sources import STDIN
+from narde_notation.work import FileCheck, check_file
 
-__all__ = ["FileCheck", "check_file", "narde_validate"]
+__all__ = ["COLUMNS", "FileCheck", "check_file", "narde_validate"]
 
+PROGRAM = "narde-validate"
 #: Columns of the CSV output and keys of the JSON objects.
 COLUMNS = ("file", "game", "line", "column", "code", "severity", "rule", "message")
+#: CSV columns holding text from records or file names (neutralised, OWASP).
+_CSV_TEXT = ("file", "message")
 #: Files at which the progress bar starts to be worth showing.
 _PROGRESS_MIN_FILES = 8
-
-
-@dataclass
-class FileCheck:
-    """What checking one file gave: its findings, how many games, and an I/O problem."""
-
-    name: str
-    games: int = 0
-    findings: list[Finding] = field(default_factory=list)
-    problem: str | None = None
-
-
-def check_file(name: str, rules_tag: str | None = None, data: bytes | None = None,
-               encoding: str | None = None) -> FileCheck:
-    """Validate every game of one file; the unit of parallel work (pure, picklable).
-
-    Args:
-        name: the path as the user gave it (used in the findings).
-        rules_tag: a ``Rules`` tag value overriding the records' own.
-        data: the file's bytes when they were already read.
-        encoding: the encoding of bytes that are not UTF-8 (see
-            :func:`narde_notation.reader.read_games`).
-
-    Returns:
-        A :class:`FileCheck`; an unreadable file sets ``problem`` instead of raising.
-    """
-    rules = Ruleset.from_tag(rules_tag) if rules_tag is not None else None
-    shown = "<stdin>" if name == STDIN else name
-    result = FileCheck(shown)
-    try:
-        source = io.BytesIO(data) if data is not None else name  # one decoding path
-        for report in validate_source(source, rules, encoding=encoding, name=shown):
-            record = report.record
-            if record.tags or record.half_turns:  # not a fragment of junk
-                result.games += 1
-            result.findings.extend(f.located(file=shown) for f in report.findings)
-    except OSError as exc:
-        result.problem = f"{shown}: cannot read: {exc.strerror or exc}"
-    return result
-
-
-def _run(files: Sequence[str], rules_tag: str | None, jobs: int, encoding: str | None,
-         ) -> Iterator[FileCheck]:
-    disk = [name for name in files if name != STDIN]
-    if STDIN in files:
-        yield check_file(STDIN, rules_tag, encoding=encoding)  # streamed
-    jobs = min(jobs, len(disk), os.cpu_count() or 1)
-    if jobs <= 1:
-        for name in disk:
-            yield check_file(name, rules_tag, encoding=encoding)
-        return
-    n = len(disk)
-    with ProcessPoolExecutor(max_workers=jobs) as pool:
-        yield from pool.map(check_file, disk, [rules_tag] * n, [None] * n, [encoding] * n,
-                            chunksize=1)
 
 
 class _Output:
@@ -105,66 +59,100 @@ class _Output:
             self.stream.write(str(finding) + "\n")
         elif self.fmt == "csv":
             row = finding.to_dict()
-            self.writer.writerow(["" if row[c] is None else row[c] for c in COLUMNS])
+            self.writer.writerow(["" if row[c] is None else
+                                  (csv_safe(row[c]) if c in _CSV_TEXT else row[c])
+                                  for c in COLUMNS])
+        elif self.fmt == "jsonl":
+            self.stream.write(json.dumps(finding.to_dict(), ensure_ascii=False) + "\n")
         else:
             self.stream.write(("\n" if self.count == 0 else ",\n")
                               + json.dumps(finding.to_dict(), ensure_ascii=False))
         self.count += 1
 
+    def flush(self) -> None:
+        self.stream.flush()
+
     def close(self) -> None:
         if self.fmt == "json":
             self.stream.write("\n]\n" if self.count else "]\n")
+        self.stream.flush()
 
 
 @click.command(context_settings={"help_option_names": ["-h", "--help"]})
 @click.argument("paths", nargs=-1, required=True)
-@click.option("--format", "fmt", type=click.Choice(["text", "json", "csv"]), default="text",
-              show_default=True, help="text: path:line:col: error[code] message (Rn); "
-              "json: an array of objects; csv: one row per finding.")
+@click.option("--format", "fmt", type=click.Choice(["text", "json", "jsonl", "csv"]),
+              default="text", show_default=True,
+              help="text: path:line:col: error[code] message (Rn); json: an array of "
+              "objects; jsonl: one object a line, streamed; csv: one row per finding.")
 @click.option("--rules", "rules_tag", metavar="TAG", callback=check_rules_tag,
               help='Override the records\' Rules tag, e.g. "reroll,koks".')
 @click.option("-j", "--jobs", type=click.IntRange(min=1), default=None,
               help="Worker processes (default and at most: all cores, one per file).")
+@click.option("--scheduler", metavar="ADDRESS",
+              help="Check the files on this Dask distributed scheduler (tcp://host:8786).")
 @click.option("-q", "--quiet", is_flag=True, help="No summary and no progress bar.")
 @encoding_option
+@click.version_option(package_name="narde-notation")
 def narde_validate(paths: tuple[str, ...], fmt: str, rules_tag: str | None,
-                   jobs: int | None, quiet: bool, encoding: str | None) -> None:
+                   jobs: int | None, scheduler: str | None, quiet: bool,
+                   encoding: str | None) -> None:
     """Check Long Narde records turn by turn against the rules (R1–R12).
 
     PATHS are files, folders (searched for *.txt, *.mat, *.nrd), globs, or -
     for standard input.  Findings go to standard output, a summary to
-    standard error.  Exit 0: no errors; 1: errors found; 2: usage error or
-    unreadable file.
+    standard error.  Exit 0: no errors; 1: errors found; 2: usage error,
+    unreadable file or internal failure (the other files are still
+    checked); 130: interrupted.
     """
-    expanded = expand_paths(paths)
-    jobs = jobs or os.cpu_count() or 1
+    expanded = expand_arguments(PROGRAM, paths)
+    disk = [name for name in expanded.files if name != STDIN]
+    jobs = min(jobs or os.cpu_count() or 1, max(1, len(disk)), os.cpu_count() or 1)
     out = _Output(fmt, sys.stdout)
     problems = list(expanded.problems)
     files = games = errors = warnings = 0
     stderr = sys.stderr
     show_bar = (not quiet and stderr.isatty() and len(expanded.files) >= _PROGRESS_MIN_FILES)
-    results = _run(expanded.files, rules_tag, jobs, encoding)
-    with click.progressbar(results, length=len(expanded.files), label="validating",
-                           file=stderr if show_bar else io.StringIO()) as bar:
-        for result in bar:
-            if result.problem is not None:
-                problems.append(result.problem)
-                continue
-            files += 1
-            games += result.games
-            for finding in result.findings:
-                out.write(finding)
-                if finding.is_error:
-                    errors += 1
-                else:
-                    warnings += 1
+
+    def results() -> Any:
+        if STDIN in expanded.files:  # streamed through the one decoding path
+            yield check_file("<stdin>", rules_tag, location=STDIN, encoding=encoding)
+        yield from run_each(check_file, disk, jobs=jobs, scheduler=scheduler,
+                            rules_tag=rules_tag, encoding=encoding)
+
+    interrupted = False
+    try:
+        with click.progressbar(results(), length=len(expanded.files), label="validating",
+                               file=stderr if show_bar else io.StringIO()) as bar:
+            for result in bar:
+                if isinstance(result, Failure):
+                    problems.append(result.message)
+                    continue
+                if result.problem is not None:
+                    problems.append(result.problem)
+                    continue
+                files += 1
+                games += result.games
+                problems.extend(result.failures)
+                for finding in result.findings:
+                    out.write(finding)
+                    if finding.is_error:
+                        errors += 1
+                    else:
+                        warnings += 1
+                out.flush()
+    except KeyboardInterrupt:
+        interrupted = True
+    except SchedulerError as exc:
+        problems.append(str(exc))
     out.close()
     for problem in problems:
-        click.echo(f"narde-validate: error: {problem}", err=True)
+        echo_error(PROGRAM, problem)
+    if interrupted:
+        echo_error(PROGRAM, f"interrupted after {counted(files, 'file')}")
+        sys.exit(EXIT_INTERRUPTED)
     if not quiet:
-        click.echo(f"{files} files, {games} games, {errors} errors, {warnings} warnings",
-                   err=True)
+        click.echo(f"{counted(files, 'file')}, {counted(games, 'game')}, "
+                   f"{counted(errors, 'error')}, {counted(warnings, 'warning')}", err=True)
     if problems:
         sys.exit(2)
     sys.exit(1 if errors else 0)
-

@@ -1,0 +1,62 @@
+"""Text from records made safe for where it is shown: terminals, spreadsheets, Markdown.
+
+Record text (player names, comments, tags) and file names are data: they
+must never act on the terminal (escape sequences, a newline forging a
+finding line), run as a spreadsheet formula, or break a Markdown table.
+"""
+
+from __future__ import annotations
+
+import html
+import re
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    import pandas as pd
+
+__all__ = ["csv_safe", "csv_safe_frame", "markdown_safe", "visible"]
+
+# C0 controls, DEL, C1 controls, and the bidirectional overrides/isolates
+# that reorder what a terminal shows.
+_CONTROL = re.compile("[\x00-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]")
+#: A spreadsheet reads a cell starting with these as a formula (OWASP "CSV Injection").
+_FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
+
+
+def _escape(match: re.Match[str]) -> str:
+    return match.group().encode("unicode_escape").decode("ascii")
+
+
+def visible(text: str) -> str:
+    """``text`` with control characters shown as Python escapes (``\\x1b``, ``\\n``,
+    ``\\u202e``): safe to print on a terminal, always one line."""
+    return _CONTROL.sub(_escape, text)
+
+
+def csv_safe(value: Any) -> Any:
+    """A CSV cell that no spreadsheet runs: text starting with ``=``, ``+``,
+    ``-``, ``@``, a tab or a carriage return gets a leading ``'`` (OWASP).
+    Other values (numbers, None) are returned unchanged."""
+    if isinstance(value, str) and value.startswith(_FORMULA_START):
+        return "'" + value
+    return value
+
+
+def csv_safe_frame(frame: pd.DataFrame, columns: tuple[str, ...] = ()) -> pd.DataFrame:
+    """A copy of ``frame`` whose text ``columns`` (and a text index) are :func:`csv_safe`.
+
+    Only columns of text that comes from records or file names are given:
+    a result ``"0-1"`` or a negative count is data, never changed.
+    """
+    out = frame.copy()
+    for name in columns:
+        if name in out.columns:
+            out[name] = out[name].astype(object).map(csv_safe)
+    if out.index.dtype.kind not in "biuf":
+        out.index = out.index.map(csv_safe)
+    return out
+
+
+def markdown_safe(text: str) -> str:
+    """A Markdown table cell: HTML escaped, ``|`` escaped, controls :func:`visible`."""
+    return html.escape(visible(text), quote=False).replace("|", "\\|")

@@ -1,0 +1,199 @@
+"""Fuzzing the reader, the validator and ``Position.from_string`` (issue 10).
+
+Inputs are records of the corpus (native and ``.mat``) mutated the way
+damaged or hostile files are: a span replaced by tokens of the format or by
+hostile values (points 0 and 25–99, huge numbers, superscript digits,
+control characters), lines deleted, duplicated or swapped, bytes flipped.
+
+Properties:
+
+- end to end (``narde-validate``'s unit of work, the per-file safety net
+  included): no exception escapes, and every game read is reported (its
+  findings are there and it is counted) — always true;
+- the reader and the validator alone: no exception escapes and there is one
+  report per game.  Inputs that still crash them are listed in
+  ``KNOWN_CRASHES`` (for the reader/validator work; marked ``xfail`` while
+  they fail);
+- ``Position.from_string``: a position, or one of its documented errors.
+
+Bounded for CI (``NARDE_FUZZ_EXAMPLES``, default 120 per property, no
+deadline); a longer local run sets it higher.
+"""
+
+from __future__ import annotations
+
+import os
+from functools import cache
+from pathlib import Path
+
+import pytest
+from corpus import CORPUS
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from narde_notation.errors import NardeError
+from narde_notation.position import Position
+from narde_notation.reader import parse_games
+from narde_notation.validate import validate_games
+from narde_notation.work import check_file, is_game
+
+EXAMPLES = int(os.environ.get("NARDE_FUZZ_EXAMPLES", "120"))
+SETTINGS = settings(max_examples=EXAMPLES, deadline=None, derandomize=EXAMPLES <= 200,
+                    suppress_health_check=[HealthCheck.too_slow,
+                                           HealthCheck.data_too_large])
+
+TOKENS = [
+    "24", "18", "13", "6", "1", "0", "25", "30", "99", "100", "off", "bar", "/", "*", "(2)",
+    "(9)", "65:", "66:", "11:", "70:", "pass", "1.", "1...", "\n", " ", "\t", "1-0", "0-2",
+    "[", "]", '"', '[Match "²"]', '[Game "٣"]', '[Score "1-0"]', '[Numbering "absolute"]',
+    '[Rules "koks,reroll"]', '[Position "24:15 / 24:15 / W"]', '[Position "1 / 26 / B"]',
+    "9" * 5000, "\x00", "\x1b[2J", "\u202e", "\ufeff", "\r\n", "Wins 1 point", " 1) 65: ",
+    "Doubles => 2", ";", "{comment}", "²", "𝟗",
+]
+
+
+@cache
+def seeds() -> list[str]:
+    files = sorted((CORPUS / "games" / "legal").glob("*.txt"))[:12]
+    files += sorted((CORPUS / "mat").glob("*.mat"))[:6]
+    texts = [f.read_text(encoding="utf-8", errors="replace") for f in files]
+    return texts or ['[White "A"]\n[Black "B"]\n\n1. 65: 24/18 18/13\n*\n']
+
+
+@st.composite
+def mutated(draw: st.DrawFn) -> str:
+    text = draw(st.sampled_from(seeds()))
+    for _ in range(draw(st.integers(1, 4))):
+        op = draw(st.sampled_from(["replace", "insert", "delete-line", "dup-line", "swap",
+                                   "byte"]))
+        lines = text.split("\n")
+        if op in ("delete-line", "dup-line", "swap") and len(lines) > 1:
+            i = draw(st.integers(0, len(lines) - 1))
+            j = draw(st.integers(0, len(lines) - 1))
+            if op == "delete-line":
+                del lines[i]
+            elif op == "dup-line":
+                lines.insert(j, lines[i])
+            else:
+                lines[i], lines[j] = lines[j], lines[i]
+            text = "\n".join(lines)
+            continue
+        at = draw(st.integers(0, len(text)))
+        if op == "byte":
+            text = text[:at] + chr(draw(st.integers(0, 0x2FF))) + text[at + 1:]
+            continue
+        piece = "".join(draw(st.lists(st.sampled_from(TOKENS), min_size=1, max_size=4)))
+        if op == "replace":
+            end = min(len(text), at + draw(st.integers(0, 12)))
+            text = text[:at] + piece + text[end:]
+        else:
+            text = text[:at] + piece + text[at:]
+    return text
+
+
+@SETTINGS
+@given(text=mutated())
+def test_end_to_end_nothing_escapes_and_every_game_is_reported(text: str) -> None:
+    data = text.encode("utf-8", errors="surrogateescape")
+    result = check_file("fuzz.txt", data=data)
+    games = sum(1 for r in parse_games(text, name="fuzz.txt") if is_game(r))
+    assert result.problem is None
+    assert result.games == games
+    # a game whose replay raised is reported as an internal failure, never lost
+    assert all(f.file == "fuzz.txt" for f in result.findings)
+
+
+def _reader_and_validator(text: str) -> None:
+    records = list(parse_games(text, name="fuzz.txt"))
+    games = [r for r in records if is_game(r)]
+    reports = list(validate_games(games))
+    assert len(reports) == len(games)
+
+
+#: A long local run sets this to a file: every crash is written there
+#: (input and exception) and the run goes on.
+LOG = os.environ.get("NARDE_FUZZ_LOG")
+
+
+@SETTINGS
+@given(text=mutated())
+def test_reader_and_validator_alone_never_raise(text: str) -> None:
+    try:
+        _reader_and_validator(text)
+    except Exception as exc:
+        if LOG:
+            with open(LOG, "a", encoding="utf-8") as handle:
+                handle.write(f"{type(exc).__name__}: {str(exc)[:200]!r}\t{text!r}\n")
+            return
+        if any(marker(text) for marker in KNOWN_CRASH_MARKERS):
+            return  # a kind the reader/validator work fixes: see test_known_crash_inputs
+        raise
+
+
+@SETTINGS
+@given(text=st.one_of(
+    st.text(max_size=60),
+    st.lists(st.sampled_from(["24:15", "1", "0", "25", "99:2", "13:16", "/", " W", " B",
+                              "x", ":", "²", "9" * 30, "-1", "24:0"]), max_size=8).map("".join),
+))
+def test_position_from_string_raises_only_its_documented_errors(text: str) -> None:
+    try:
+        Position.from_string(text)
+    except NardeError:
+        pass
+
+
+def _point_over_24(text: str) -> bool:
+    import re
+
+    return re.search(r"(?<![\d.])(2[5-9]|[3-9]\d)(?![\d.])", text) is not None
+
+
+def _non_ascii_digit(text: str) -> bool:
+    return any(ch.isdigit() and not ch.isascii() for ch in text)
+
+
+def _huge_number(text: str) -> bool:
+    import re
+
+    return re.search(r"\d{4300}", text) is not None
+
+
+#: Kinds of input seen crashing the reader/validator (fixed by the reader
+#: work, not here): a point 25–99 in a move, a Black point over 24 under
+#: absolute numbering, a non-ASCII digit in Match/Game/Score, a number of
+#: 4,300 digits or more.  Reproducers: KNOWN_CRASHES below.
+KNOWN_CRASH_MARKERS = (_point_over_24, _non_ascii_digit, _huge_number)
+
+KNOWN_CRASHES = {
+    "point-30": '[White "A"]\n[Black "B"]\n\n1. 65: 30/24 24/19\n*\n',
+    "absolute-black-over-24": (
+        '[White "A"]\n[Black "B"]\n[Numbering "absolute"]\n\n1. 65: 24/18 18/13\n'
+        "1... 65: 30/24 24/19\n*\n"
+    ),
+    "match-superscript": '[White "A"]\n[Black "B"]\n[Match "²"]\n[Game "1"]\n\n'
+                         "1. 65: 24/18 18/13\n*\n",
+    "huge-game-number": '[White "A"]\n[Black "B"]\n[Match "3"]\n[Game "' + "9" * 5000
+                        + '"]\n\n1. 65: 24/18 18/13\n*\n',
+}
+
+
+def _crashes(text: str) -> bool:
+    try:
+        _reader_and_validator(text)
+    except Exception:
+        return True
+    return False
+
+
+@pytest.mark.parametrize(
+    "name",
+    [pytest.param(name, marks=pytest.mark.xfail(strict=False, reason="reader/validator work"))
+     if _crashes(text) else name for name, text in KNOWN_CRASHES.items()],
+)
+def test_known_crash_inputs(name: str, tmp_path: Path) -> None:
+    text = KNOWN_CRASHES[name]
+    # end to end the safety net already holds: reported, counted, exit 2 not a traceback
+    result = check_file("x.txt", data=text.encode())
+    assert result.games == 1
+    _reader_and_validator(text)  # the reader/validator itself: no exception
