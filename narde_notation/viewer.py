@@ -20,8 +20,10 @@ half-turn a ``.move`` element with ``data-ply``), ``findings``; the
 fragment prefixes them with a unique id so that several viewers can share
 a notebook.
 
-Record text (names, tags, moves, comments, messages) is passed through
-:func:`escape` before it reaches the page.
+Moves are shown in the project's one move text
+(:func:`narde_notation.writer.format_halfturn`: ``65: 24/18 18/13``, ``6/off``
+for a bear-off whatever the file wrote).  Record text (names, tags, moves,
+messages) is passed through :func:`escape` before it reaches the page.
 """
 
 from __future__ import annotations
@@ -33,15 +35,15 @@ from html import escape as _html_escape
 from typing import TYPE_CHECKING
 
 from narde_notation.board import board_drawing
-from narde_notation.record import BAR, OFF, HalfTurn, Move
 from narde_notation.side import Side
+from narde_notation.writer import format_halfturn
 
 if TYPE_CHECKING:
     from narde_notation.findings import Finding
     from narde_notation.position import Position
     from narde_notation.validate import GameReport, TurnReplay
 
-__all__ = ["escape", "game_page", "half_turn_text", "move_text", "viewer_html", "visible"]
+__all__ = ["escape", "game_page", "viewer_html", "visible"]
 
 # C0 and C1 controls, DEL, and the bidirectional overrides and isolates that
 # can reorder what a reader sees.
@@ -67,24 +69,6 @@ def visible(text: str) -> str:
 def escape(text: str) -> str:
     """HTML-escape ``text`` (``html.escape``) after :func:`visible`."""
     return _html_escape(visible(text))
-
-
-def move_text(move: Move) -> str:
-    """One move as written (``Move.text``), or rebuilt from its path: ``6/off``, ``24/18(2)``.
-
-    The record's own text wins, so a move shows as its author wrote it.
-    """
-    if move.text:
-        return move.text
-    points = "/".join("off" if p == OFF else "bar" if p == BAR else str(p) for p in move.path)
-    return points + ("*" if move.hit else "") + (f"({move.repeat})" if move.repeat > 1 else "")
-
-
-def half_turn_text(half: HalfTurn) -> str:
-    """``"65: 24/18 18/13"``: the roll, higher die first, and the moves; ``"pass"`` for none."""
-    d1, d2 = half.dice
-    moves = " ".join(move_text(m) for m in half.moves) or "pass"
-    return f"{d1}{d2}: {moves}"
 
 
 _CSS = """
@@ -174,7 +158,7 @@ def _where(k: int, turn: TurnReplay | None, total: int) -> str:
     if turn is None:
         return f"Start (0 of {total})"
     side = turn.side.name_lower.capitalize()
-    return f"After half-turn {k} of {total}: {side} {visible(half_turn_text(turn.half_turn))}"
+    return f"After half-turn {k} of {total}: {side} {visible(format_halfturn(turn.half_turn))}"
 
 
 def viewer_html(
@@ -274,9 +258,7 @@ def viewer_html(
         codes = "".join(
             f' <span class="{"err" if f.is_error else "warn"}">[{escape(f.code)}]</span>'
             for f in turn_findings.get(i, ()))
-        text = escape(half_turn_text(half))
-        if half.annotation:
-            text += escape(half.annotation)
+        text = escape(format_halfturn(half))
         if i + 1 <= n:
             current = " current" if i + 1 == start else ""
             cells[side] = (f'<td class="move{current}" data-ply="{i + 1}">{text}{codes}</td>')
