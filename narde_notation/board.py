@@ -379,6 +379,28 @@ def board_drawing(
     off_now = 0
     if mover is not None and before is not None:
         left, arrived, off_now = moved_points(before, pos, mover)
+    # the points the half-turn left: outlined under the checkers, a ghost where one stood
+    for p in sorted(left):
+        shapes.append(Shape("polygon", {"class": "mark-from", "data-point": p,
+                                        "points": lay.triangle(p), "fill": "none",
+                                        "stroke": _MARK, "stroke-width": 2.5}))
+        x, top_row = lay.slot(p)
+        # the point's number in red too: seen even under a full stack
+        shapes.append(Shape("rect", {"class": "mark-label", "data-point": p,
+                                     "x": x - c / 2 + 1, "width": c - 2, "height": 1.25 * fs,
+                                     "y": lay.top - 1.3 * fs if top_row else lay.bottom + 0.1 * fs,
+                                     "fill": "#fbe3df", "stroke": _MARK, "stroke-width": 1}))
+        shapes.append(Shape("text", {"class": "mark-label", "data-point": p, "x": x,
+                                     "y": lay.top - 0.35 * fs if top_row else lay.bottom + 1.1 * fs,
+                                     "text-anchor": "middle", "font-size": fs,
+                                     "font-weight": "bold", "fill": _MARK}, str(lay.label(p))))
+        if mover is not None:
+            k = pos.checkers(mover).get(to_absolute(mover, p), 0)
+            if k < MAX_DRAWN:
+                shapes.append(Shape("circle", {
+                    "class": "ghost", "data-point": p, "cx": x, "cy": lay.stack_y(top_row, k),
+                    "r": lay.r, "fill": "none", "stroke": _MARK, "stroke-width": 1.5,
+                    "stroke-dasharray": "3 2"}))
     # checkers
     for side, fill, stroke, ink in ((Side.WHITE, _WHITE, _BLACK, _BLACK),
                                     (Side.BLACK, _BLACK, _WHITE, _WHITE)):
@@ -404,18 +426,6 @@ def board_drawing(
                         "class": "mark-to", "data-point": p, "cx": x,
                         "cy": lay.stack_y(top_row, k), "r": lay.r + 1, "fill": "none",
                         "stroke": _MARK, "stroke-width": 2.5}))
-    if mover is not None:
-        for p in sorted(left):
-            x, top_row = lay.slot(p)
-            shapes.append(Shape("polygon", {"class": "mark-from", "data-point": p,
-                                            "points": lay.triangle(p), "fill": "none",
-                                            "stroke": _MARK, "stroke-width": 2.5}))
-            k = pos.checkers(mover).get(to_absolute(mover, p), 0)
-            if k < MAX_DRAWN:
-                shapes.append(Shape("circle", {
-                    "class": "ghost", "data-point": p, "cx": x, "cy": lay.stack_y(top_row, k),
-                    "r": lay.r, "fill": "none", "stroke": _MARK, "stroke-width": 1.5,
-                    "stroke-dasharray": "3 2"}))
     # trays: one slab per borne-off checker, and the count
     for side, fill, stroke in ((Side.WHITE, _WHITE, _BLACK), (Side.BLACK, _BLACK, _WHITE)):
         x, y, w, h = lay.tray(side)

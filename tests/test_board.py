@@ -126,6 +126,8 @@ def test_a_half_turn_shows_its_dice_and_marks_its_moves() -> None:
     assert sorted(e.getAttribute("data-value") for e in _elements(svg, "die")) == ["2", "6"]
     assert len(_elements(svg, "spot")) == 8
     assert {e.getAttribute("data-point") for e in _elements(svg, "mark-from")} == {"13", "24"}
+    # the numbers of the points left are shown in red as well (seen under a full stack)
+    assert sorted(_texts(svg, "mark-label")) == ["13", "24"]
     assert sorted(e.getAttribute("data-point") for e in _elements(svg, "mark-to")) == ["22", "7"]
     # no marks or dice without a half-turn
     plain = position_svg(turn.after)
