@@ -386,7 +386,7 @@ def board_drawing(
                                         "stroke": _MARK, "stroke-width": 2.5}))
         x, top_row = lay.slot(p)
         # the point's number in red too: seen even under a full stack
-        shapes.append(Shape("rect", {"class": "mark-label", "data-point": p,
+        shapes.append(Shape("rect", {"class": "mark-label-box", "data-point": p,
                                      "x": x - c / 2 + 1, "width": c - 2, "height": 1.25 * fs,
                                      "y": lay.top - 1.3 * fs if top_row else lay.bottom + 0.1 * fs,
                                      "fill": "#fbe3df", "stroke": _MARK, "stroke-width": 1}))
