@@ -79,11 +79,33 @@ class Shape:
     layer: Layer = "play"
 
     def svg(self) -> str:
-        """This shape as one SVG element."""
-        attrs = " ".join(f'{k}="{_value(v)}"' for k, v in self.attrs.items())
+        """This shape as one SVG element (paint shared by its class left to the style sheet)."""
+        shared = _CLASS_PAINT.get(str(self.attrs.get("class", "")), {})
+        attrs = " ".join(f'{k}="{_value(v)}"' for k, v in self.attrs.items()
+                         if shared.get(k) != v)
         if self.tag == "text":
             return f"<text {attrs}>{escape(self.text)}</text>"
         return f"<{self.tag} {attrs}/>"
+
+
+#: Paint shared by every shape of a class (the SVG's style sheet carries it once,
+#: which keeps a viewer page of a hundred boards small); matplotlib reads the attributes.
+_CLASS_PAINT: dict[str, dict[str, str | float | int]] = {
+    "checker white": {"fill": _WHITE, "stroke": _BLACK, "stroke-width": 1.2},
+    "checker black": {"fill": _BLACK, "stroke": _WHITE, "stroke-width": 1.2},
+    "off-checker white": {"fill": _WHITE, "stroke": _BLACK, "stroke-width": 0.8},
+    "off-checker black": {"fill": _BLACK, "stroke": _WHITE, "stroke-width": 0.8},
+    "mark-to": {"fill": "none", "stroke": _MARK, "stroke-width": 2.5},
+    "spot": {"fill": "#222"},
+}
+
+
+def _style_sheet() -> str:
+    rules = []
+    for cls, paint in _CLASS_PAINT.items():
+        body = ";".join(f"{k}:{_value(v)}" for k, v in paint.items())
+        rules.append(f".narde-board .{cls.replace(' ', '.')}{{{body}}}")
+    return "<style>" + "".join(rules) + "</style>"
 
 
 def _value(v: str | float | int) -> str:
@@ -113,12 +135,12 @@ class Drawing:
         return f"{self.svg_open()}\n{body}\n</svg>"
 
     def svg_open(self) -> str:
-        """The opening ``<svg …>`` tag of :meth:`svg`."""
+        """The opening ``<svg …>`` tag of :meth:`svg` and its style sheet."""
         w, h = _value(self.width), _value(self.height)
         return (
-            f'<svg xmlns="http://www.w3.org/2000/svg" width="{w}" height="{h}" '
-            f'viewBox="0 0 {w} {h}" font-family="sans-serif" role="img" '
-            f'aria-label="{escape(self.label)}">'
+            f'<svg xmlns="http://www.w3.org/2000/svg" class="narde-board" width="{w}" '
+            f'height="{h}" viewBox="0 0 {w} {h}" font-family="sans-serif" role="img" '
+            f'aria-label="{escape(self.label)}">{_style_sheet()}'
         )
 
     def elements(self, layer: Layer) -> str:
