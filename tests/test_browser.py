@@ -15,7 +15,6 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from corpus import need_corpus
 
 from narde_notation.reader import read_games
 from narde_notation.validate import GameReport, validate
@@ -56,11 +55,12 @@ def browser() -> Iterator[Any]:
         driver.quit()
 
 
+EXAMPLE = Path(__file__).resolve().parents[1] / "examples" / "archive" / "archive-001.txt"
+
+
 @pytest.fixture(scope="module")
 def report() -> GameReport:
-    path = need_corpus() / "archive"
-    first = sorted(p for p in path.rglob("*.txt"))[0]
-    rep = validate(next(iter(read_games(first))))
+    rep = validate(next(iter(read_games(EXAMPLE))))
     assert sum(t.after is not None for t in rep.turns) > STEPS
     return rep
 
@@ -123,4 +123,32 @@ def test_buttons_and_a_click_on_a_move(
     assert final is not None
     assert browser.find_element(By.ID, "white-pips").text == f"White {final[0]} pips"
     assert browser.find_element(By.ID, "next").get_attribute("disabled") is not None
+    assert _severe(browser) == []
+
+
+def test_two_viewers_in_a_notebook_step_apart(
+        browser: Any, report: GameReport, tmp_path: Path) -> None:
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.common.keys import Keys
+
+    from narde_notation.display import game_html
+
+    path = tmp_path / "notebook.html"
+    path.write_text(f"<html><body>{game_html(report)}<hr>{game_html(report)}</body></html>",
+                    encoding="utf-8")
+    browser.get(path.as_uri())
+    first, second = browser.find_elements(By.CSS_SELECTOR, ".narde-viewer")
+
+    def white(root: Any) -> str:
+        return str(root.find_element(By.CSS_SELECTOR, '[data-role="white-pips"]').text)
+
+    final = report.final_pips
+    assert final is not None
+    assert white(first) == white(second) == f"White {final[0]} pips"  # shown at the end
+    first.find_element(By.CSS_SELECTOR, '[data-role="first"]').click()
+    first.send_keys(Keys.ARROW_RIGHT)  # keys act on the viewer that has the focus
+    pips = report.turns[0].pips_after
+    assert pips is not None
+    assert white(first) == f"White {pips[0]} pips"
+    assert white(second) == f"White {final[0]} pips"
     assert _severe(browser) == []
