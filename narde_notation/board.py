@@ -31,7 +31,10 @@ from typing import Any, Literal
 
 from narde_notation.side import Side
 
-__all__ = ["Drawing", "Shape", "board_drawing", "moved_points", "position_svg", "to_absolute"]
+__all__ = [
+    "MAX_DRAWN", "Drawing", "Shape", "board_drawing", "moved_points", "position_svg", "status_text",
+    "to_absolute",
+]
 
 _WOOD = "#e8d5b0"
 _FRAME = "#5b3a1e"
