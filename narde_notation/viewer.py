@@ -81,7 +81,7 @@ _CSS = """
 .narde-viewer .controls button{font-size:1em;margin-right:4px;min-width:2.4em}
 .narde-viewer table{border-collapse:collapse;font-size:90%;margin:6px 0}
 .narde-viewer td,.narde-viewer th{border:1px solid #ccc;padding:1px 6px;text-align:left}
-.narde-viewer .moves-box{max-height:420px;overflow-y:auto}
+.narde-viewer .moves-box{max-height:420px;overflow-y:auto;position:relative}
 .narde-viewer .move[data-ply]{cursor:pointer}
 .narde-viewer .move[data-ply]:hover{background:#f3e9d2}
 .narde-viewer .move.current{background:#f5cba7;font-weight:bold}
@@ -109,6 +109,10 @@ function show(k){
  q('where').textContent=where[k];
  q('first').disabled=q('prev').disabled=(k===0);
  q('next').disabled=q('last').disabled=(k===n);
+ var box=root.querySelector('.moves-box'),c=root.querySelector('.move.current');
+ if(box&&c){var top=c.offsetTop,bottom=top+c.offsetHeight;
+  if(top<box.scrollTop||bottom>box.scrollTop+box.clientHeight){
+   box.scrollTop=Math.max(0,top-box.clientHeight/2);}}
 }
 var go={first:function(){show(0);},prev:function(){show(cur-1);},
  next:function(){show(cur+1);},last:function(){show(n);}};
