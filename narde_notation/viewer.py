@@ -284,9 +284,7 @@ def viewer_html(
         if k == n:
             items += "".join(_finding_item(f) for t in report.turns[n:] for f in t.findings)
         hidden = "" if k == start else ' style="display:none"'
-        ply_findings.append(
-            f'<ul class="findings" data-state="{k}"{hidden}>{items}</ul>' if items else
-            f'<ul class="findings" data-state="{k}"{hidden}></ul>')
+        ply_findings.append(f'<ul class="findings" data-state="{k}"{hidden}>{items}</ul>')
     game_items = "".join(_finding_item(f) for f in report.findings if id(f) not in in_turn)
     summary = f"replayed {escape(report.result)}"
     if report.kind:

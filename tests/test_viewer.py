@@ -113,6 +113,9 @@ def test_findings_are_shown_at_their_half_turn() -> None:
     assert "R5" in shown[3] or "head" in shown[3]
     assert all(not items for k, items in shown.items() if k != 3)
     assert re.search(r'data-ply="3">[^<]*<span class="err">\[', page)
+    # once with its half-turn, not again among the game's own findings
+    assert page.count("[head-rule] ") == 1
+    assert "[unfinished] " in page
 
 
 def test_to_html_is_the_page() -> None:
