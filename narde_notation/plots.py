@@ -27,6 +27,13 @@ WHITE_COLOUR = "#c8a165"  # light wood: White's checkers
 BLACK_COLOUR = "#3b2a1e"  # dark wood: Black's checkers
 
 
+def _whole_numbers(axis: Any) -> None:
+    """Ticks at whole numbers only on ``axis`` (``ax.xaxis``/``ax.yaxis``): counts, plies."""
+    from matplotlib.ticker import MaxNLocator
+
+    axis.set_major_locator(MaxNLocator(integer=True))
+
+
 def _axes(ax: Axes | None) -> Axes:
     if ax is not None:
         return ax
@@ -136,6 +143,7 @@ def plot_race(game: GameReport | GameRecord | pd.DataFrame, ax: Axes | None = No
     ax.set_title(f"Race: {title}" if title else "Race")
     ax.set_xlim(x.min(), max(x.max(), 1))
     ax.set_ylim(bottom=0)
+    _whole_numbers(ax.xaxis)
     ax.legend(loc="upper right")
     ax.grid(True, alpha=0.3)
     return ax
@@ -156,6 +164,8 @@ def plot_mars_rate(games: pd.DataFrame, ax: Axes | None = None) -> Axes:
     when any).  The group size is written above each group.  ``games`` is a
     games frame (:func:`narde_notation.frames.games_frame`).
     """
+    import textwrap
+
     import numpy as np
 
     ax = _axes(ax)
@@ -172,7 +182,8 @@ def plot_mars_rate(games: pd.DataFrame, ax: Axes | None = None) -> Axes:
     for xi, (rate, n) in enumerate(zip(mars_rates, table["decided"], strict=True)):
         ax.annotate(f"n={int(n)}", (xi, rate), textcoords="offset points", xytext=(0, 3),
                     ha="center", fontsize=8)
-    ax.set_xticks(x, [str(i) for i in table.index])
+    # group names wrapped (one word a line) so that neighbours never overlap
+    ax.set_xticks(x, [textwrap.fill(str(i), 7) for i in table.index])
     ax.set_ylabel("share of decided games")
     ax.set_xlabel("group")
     ax.set_title("Mars rate")
@@ -201,6 +212,8 @@ def plot_game_lengths(games: pd.DataFrame, ax: Axes | None = None) -> Axes:
         ax.axvline(med, color="#922b21", linestyle="--", label=f"median {med:g}")
     ax.set_xlabel("half-turns per game")
     ax.set_ylabel("games")
+    _whole_numbers(ax.xaxis)
+    _whole_numbers(ax.yaxis)
     ax.set_title(f"Game lengths ({len(lengths)} finished valid games)")
     if len(lengths):
         ax.legend()
@@ -234,6 +247,7 @@ def plot_dice(data: pd.DataFrame | Summary, ax: Axes | None = None) -> Axes:
     ax.set_xticks(x, list(ROLLS))
     ax.set_xlabel("roll (doubles in orange)")
     ax.set_ylabel("rolls")
+    _whole_numbers(ax.yaxis)
 
     def p(v: float) -> str:
         return "-" if v != v else f"{v:.3g}"
@@ -241,5 +255,8 @@ def plot_dice(data: pd.DataFrame | Summary, ax: Axes | None = None) -> Axes:
     ax.set_title(
         f"Dice: {n} rolls; χ² p faces = {p(dice.faces_p)}, rolls = {p(dice.rolls_p)}"
     )
-    ax.legend()
+    # headroom for the legend above the bars
+    top = max(float(np.nanmax(counts, initial=0)), float(expected.max(initial=0)), 1.0)
+    ax.set_ylim(0, top * 1.3)
+    ax.legend(loc="upper center", ncol=2)
     return ax

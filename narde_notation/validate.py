@@ -172,6 +172,16 @@ class GameReport:
             return "unfinished"
         return "bear-off"
 
+    def to_html(self, *, ply: int | None = None, title: str | None = None) -> str:
+        """This game as one self-contained HTML viewer page.
+
+        See :func:`narde_notation.viewer.game_page` (board, move list, pip
+        counts, findings; buttons and arrow keys to step).
+        """
+        from narde_notation.viewer import game_page  # page code only when asked
+
+        return game_page(self, ply=ply, title=title)
+
 
 def validate(record: GameRecord, rules: Ruleset | None = None) -> GameReport:
     """Replay ``record`` and report every finding.

@@ -93,3 +93,19 @@ def test_short_help_option() -> None:
     result = CliRunner().invoke(narde, ["moves", "-h"])
     assert result.exit_code == 0
     assert "POSITION" in result.output
+
+
+@pytest.mark.parametrize("side", ["W", "B"])
+def test_a_double_on_the_initial_position_names_r2(side: str) -> None:
+    code, out = run("moves", f"24:15 / 24:15 / {side}", "33")
+    assert code == 0
+    assert "Note: R2 makes 33 an opening double" in out and "reroll" in out
+    code, out = run("moves", f"24:15 / 24:15 / {side}", "33", "--format", "json")
+    assert "R2" in json.loads(out)["note"]
+
+
+def test_no_r2_note_under_reroll_nor_for_a_plain_roll_nor_later() -> None:
+    assert "R2" not in run("moves", "24:15 / 24:15 / W", "33", "--rules", "reroll")[1]
+    assert "R2" not in run("moves", "24:15 / 24:15 / W", "31")[1]
+    code, out = run("moves", "24:14 13:1 / 24:15 / B", "33")
+    assert code == 0 and "R2" not in out

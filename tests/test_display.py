@@ -58,18 +58,29 @@ def test_svg_places_black_in_absolute_numbering() -> None:
     assert "Black to move" in svg
 
 
-def test_game_html_tags_moves_board() -> None:
+def test_game_html_is_the_viewer_at_the_last_ply() -> None:
     (record,) = parse_games(GAME)
     html = game_html(record)
     assert "Ann &lt;A&gt;" in html  # escaped
     assert "Club night" in html
-    assert "24/13" in html and "24/15" in html and ">65<" in html and ">54<" in html
-    assert "349 / 351" in html  # pips after turn 1: 360-11, 360-9
-    assert "<svg" in html
-    assert "unfinished" in html
+    assert "65: 24/13" in html and "54: 24/15" in html
+    # shown first: after the last half-turn, 360 - 11 and 360 - 9 pips
+    assert "White 349 pips" in html and "Black 351 pips" in html
+    assert 'class="move current" data-ply="2"' in html
+    assert "<svg" in html and "<script>" in html
     report = validate(record)
-    assert game_html(report) == html
+    # a fresh unique root id each time, so several viewers can share a notebook
+    assert re.sub(r"narde-[0-9a-f]{10}", "ID", game_html(report)) == re.sub(
+        r"narde-[0-9a-f]{10}", "ID", html)
+    assert 'id="next"' not in html
     assert "Ann <A> (White) vs Bob (Black)" in game_text(report)
+
+
+def test_plain_text_writes_control_characters_out() -> None:
+    (record,) = parse_games('[White "x\x1b[2Jy"]\n[Black "\u202eB"]\n\n1. 65: 24/13\n*\n')
+    text = game_text(validate(record))
+    assert "\x1b" not in text and "\u202e" not in text
+    assert "x\\x1b[2Jy (White)" in text and "\\u202eB (Black)" in text
 
 
 def test_register_formatters_with_a_fake_shell(monkeypatch: pytest.MonkeyPatch) -> None:

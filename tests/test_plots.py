@@ -76,7 +76,7 @@ def test_mars_rate_bars(tmp_path: Path) -> None:
     assert plots.plot_mars_rate(games, ax=ax) is ax
     heights = [p.get_height() for p in ax.patches]
     assert heights == [0.5, 0.5, 0.0, 0.5, 0.0]
-    ticks = [t.get_text() for t in ax.get_xticklabels()]
+    ticks = [t.get_text().replace("\n", " ") for t in ax.get_xticklabels()]
     assert ticks == ["all", "winner white", "winner black", "first mover won",
                      "second mover won"]
     assert [t.get_text() for t in ax.get_legend().get_texts()] == ["mars"]
@@ -109,3 +109,51 @@ def test_dice_bars_and_expected(tmp_path: Path) -> None:
     ydata = list(expected.get_ydata())
     assert ydata[0] == pytest.approx(3 / 36) and ydata[1] == pytest.approx(6 / 36)
     assert "p faces" in ax.get_title()
+
+
+# -- readability: the notebook's figure sizes, the example archive ------------
+
+EXAMPLES = Path(__file__).resolve().parents[1] / "examples" / "archive"
+
+
+def _overlaps(fig: object, labels: list[object]) -> list[tuple[str, str]]:
+    fig.canvas.draw()  # type: ignore[attr-defined]
+    boxes = [(t.get_text(), t.get_window_extent()) for t in labels  # type: ignore[attr-defined]
+             if t.get_text() and t.get_visible()]  # type: ignore[attr-defined]
+    return [(a, b) for i, (a, box_a) in enumerate(boxes) for b, box_b in boxes[i + 1:]
+            if box_a.overlaps(box_b)]
+
+
+def _whole(values: object) -> bool:
+    return all(float(v).is_integer() for v in values)  # type: ignore[attr-defined]
+
+
+@pytest.fixture(scope="module")
+def archive() -> object:
+    return tables(EXAMPLES)
+
+
+def test_mars_and_lengths_side_by_side_are_readable(archive: object) -> None:
+    fig, (a1, a2) = plt.subplots(1, 2, figsize=(11, 3.5))
+    plots.plot_mars_rate(archive.games, ax=a1)  # type: ignore[attr-defined]
+    plots.plot_game_lengths(archive.games, ax=a2)  # type: ignore[attr-defined]
+    assert _overlaps(fig, a1.get_xticklabels()) == []
+    assert _overlaps(fig, a2.get_xticklabels()) == []
+    # counts of games and of half-turns: whole-number ticks only
+    assert _whole(a2.get_yticks()) and _whole(a2.get_xticks())
+
+
+def test_dice_and_race_ticks_are_readable(archive: object) -> None:
+    fig, ax = plt.subplots(figsize=(9, 3.5))
+    plots.plot_dice(archive.turns, ax=ax)  # type: ignore[attr-defined]
+    assert _overlaps(fig, ax.get_xticklabels()) == []
+    assert _whole(ax.get_yticks())
+    # the legend sits above the bars, not on them
+    legend = ax.get_legend().get_window_extent()
+    bars = [p.get_window_extent() for p in ax.patches]
+    assert not any(legend.overlaps(b) for b in bars)
+    (record,) = parse_games(OPENING)
+    fig, ax = plt.subplots(figsize=(8, 4))
+    plots.plot_race(record, ax=ax)
+    fig.canvas.draw()
+    assert _whole(ax.get_xticks())  # plies

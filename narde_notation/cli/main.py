@@ -1,12 +1,19 @@
 """The ``narde`` command: small tools around the rules engine.
 
 ``narde moves POSITION ROLL`` lists the legal turns of a position (R3–R8).
-Exit codes: 0 success, 2 usage errors (a bad position, roll or rules tag).
+``narde show FILE`` draws a game's board after a half-turn (SVG or PNG) or
+writes the game viewer page (HTML).
+Exit codes: 0 success, 2 usage errors (a bad position, roll, rules tag, game
+or ply number) and unreadable or unwritable files.
 """
 
 from __future__ import annotations
 
 import json
+import os
+import sys
+from itertools import islice
+from typing import NoReturn
 
 import click
 
@@ -14,7 +21,9 @@ from narde_notation.cli import check_rules_tag
 from narde_notation.engine import legal_turns, parse_roll
 from narde_notation.errors import NardeError
 from narde_notation.position import Position
+from narde_notation.reader import read_games
 from narde_notation.ruleset import Ruleset
+from narde_notation.side import Side
 
 __all__ = ["narde"]
 
@@ -68,11 +77,18 @@ def moves(position: str, roll: str, rules_tag: str, fmt: str) -> None:
     rules = Ruleset.from_tag(rules_tag)  # checked by check_rules_tag
     turns = legal_turns(pos, dice, rules)
     max_dice = max((t.dice_used for t in turns), default=0)
+    note = None
+    if dice[0] == dice[1] and not rules.reroll and pos == Position.initial().with_side_to_move(
+            pos.side_to_move):
+        note = (f"R2 makes {dice[0]}{dice[1]} an opening double here: the game's first roll"
+                " decides who starts and is never a double, unless the rules are `reroll`.")
     if fmt == "json":
-        payload = {
+        payload: dict[str, object] = {
             "max_dice": max_dice,
             "turns": [{"moves": t.notation(), "position": str(t.position)} for t in turns],
         }
+        if note is not None:
+            payload["note"] = note
         click.echo(json.dumps(payload, ensure_ascii=False))
         return
     side = pos.side_to_move.name.capitalize()
@@ -85,6 +101,93 @@ def moves(position: str, roll: str, rules_tag: str, fmt: str) -> None:
     width = max(len(t.notation()) for t in turns)
     for turn in turns:
         click.echo(f"  {turn.notation().ljust(width)}  ->  {turn.position}")
+    if note is not None:
+        click.echo(f"Note: {note}")
+
+
+def _fail(message: str) -> NoReturn:
+    """A usage or I/O error: the message on stderr, exit 2."""
+    click.echo(f"narde show: error: {message}", err=True)
+    sys.exit(2)
+
+
+@narde.command()
+@click.argument("file", type=click.Path(dir_okay=False, allow_dash=False))
+@click.option("--game", "game_index", type=int, default=0, show_default=True,
+              help="Which game of FILE: its 0-based index, as the 'game' column of the"
+                   " tables and findings.")
+@click.option("--ply", type=int, default=None,
+              help="The position after half-turn K (0 = the start).  Default: the last"
+                   " replayed half-turn for svg/png, the start for html.")
+@click.option("--format", "fmt", type=click.Choice(["svg", "png", "html"]), default=None,
+              help="Output format.  Default: from OUT's extension, else svg.")
+@click.option("-o", "--output", "out", type=click.Path(dir_okay=False, allow_dash=True),
+              default="-", show_default=True, help="Where to write ('-' = standard output).")
+@click.option("--from", "from_side", type=click.Choice(["white", "black"]), default="white",
+              show_default=True, help="Draw the board as this side sees it (svg, png).")
+@click.option("--size", type=click.IntRange(200, 4000), default=480, show_default=True,
+              help="Board width in pixels (svg, png).")
+def show(file: str, game_index: int, ply: int | None, fmt: str | None, out: str,
+         from_side: str, size: int) -> None:
+    """Draw game --game of FILE after half-turn --ply, or write its viewer page.
+
+    svg and png: the board after the half-turn, its dice and moves marked;
+    html: one self-contained page (no network) to step through the game with
+    the buttons, the arrow keys or a click on a move.
+    """
+    from narde_notation.board import board_drawing
+    from narde_notation.validate import validate
+    from narde_notation.viewer import game_page, visible
+    from narde_notation.writer import format_halfturn
+
+    if fmt is None:
+        ext = os.path.splitext(out)[1].lower()
+        fmt = {".png": "png", ".html": "html", ".htm": "html"}.get(ext, "svg")
+    if game_index < 0:
+        _fail(f"--game {game_index}: games are numbered from 0")
+    try:
+        record = next(islice(read_games(file), game_index, None), None)
+    except OSError as exc:
+        _fail(f"{file}: cannot read: {exc.strerror or exc}")
+    if record is None:
+        count = sum(1 for _ in read_games(file))
+        _fail(f"--game {game_index}: {file} holds {count} game{'' if count == 1 else 's'}"
+              f" (0 to {count - 1})" if count else f"{file} holds no game")
+    if not (record.tags or record.half_turns):
+        _fail(f"{file}: no game at index {game_index} (nothing but blank lines or comments)")
+    report = validate(record)
+    replayed = 0
+    for replay in report.turns:
+        if replay.after is None:
+            break
+        replayed += 1
+    if ply is not None and not 0 <= ply <= replayed:
+        _fail(f"--ply {ply}: game {game_index} of {file} has plies 0 to {replayed}"
+              " (0 = the start, K = after the K-th half-turn)")
+    if fmt == "html":
+        data = game_page(report, ply=ply).encode("utf-8")
+    else:
+        if report.start is None:
+            _fail(f"game {game_index} of {file} has no usable start position"
+                  " (run narde-validate for the details)")
+        k = replayed if ply is None else ply
+        turn = report.turns[k - 1] if k > 0 else None
+        if turn is None:
+            drawing = board_drawing(report.start, size=size, from_side=Side(from_side[0].upper()),
+                                    caption="Start")
+        else:
+            caption = visible(f"After half-turn {k}: {turn.side.name_lower.capitalize()}"
+                              f" {format_halfturn(turn.half_turn)}")
+            drawing = board_drawing(
+                turn.after, size=size, from_side=Side(from_side[0].upper()),
+                dice=turn.half_turn.dice, mover=turn.side, before=turn.before,
+                outcome=report.outcome if k == replayed else None, caption=caption)
+        data = drawing.png() if fmt == "png" else drawing.svg().encode("utf-8")
+    try:
+        with click.open_file(out, "wb") as handle:
+            handle.write(data)
+    except OSError as exc:
+        _fail(f"{out}: cannot write: {exc.strerror or exc}")
 
 
 if __name__ == "__main__":  # pragma: no cover

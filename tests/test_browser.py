@@ -1,0 +1,154 @@
+"""The game viewer in a real headless browser (Chromium through selenium).
+
+Skipped when selenium, Chromium or chromedriver is missing; ``.ci/run``
+installs Debian's ``chromium`` and ``chromium-driver`` so that CI runs it.
+selenium is pointed at the installed driver and browser, so selenium-manager
+never tries to download either.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from narde_notation.reader import read_games
+from narde_notation.validate import GameReport, validate
+
+STEPS = 7
+
+
+def _binary(*names: str) -> str | None:
+    for name in names:
+        found = shutil.which(name)
+        if found:
+            return found
+    return None
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    webdriver = pytest.importorskip("selenium.webdriver")
+    from selenium.webdriver.chrome.service import Service
+
+    chromium = _binary("chromium", "chromium-browser")
+    driver_path = _binary("chromedriver")
+    if chromium is None or driver_path is None:
+        why = "Chromium or chromedriver not installed (apt-get install chromium chromium-driver)"
+        if os.environ.get("CI") == "true":
+            pytest.fail(f"{why}: .ci/run installs them, so CI must run this test")
+        pytest.skip(why)
+    options = webdriver.ChromeOptions()
+    options.binary_location = chromium
+    for arg in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
+                "--window-size=1200,900"):
+        options.add_argument(arg)
+    options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
+    driver = webdriver.Chrome(options=options, service=Service(executable_path=driver_path))
+    try:
+        yield driver
+    finally:
+        driver.quit()
+
+
+EXAMPLE = Path(__file__).resolve().parents[1] / "examples" / "archive" / "archive-001.txt"
+
+
+@pytest.fixture(scope="module")
+def report() -> GameReport:
+    rep = validate(next(iter(read_games(EXAMPLE))))
+    assert sum(t.after is not None for t in rep.turns) > STEPS
+    return rep
+
+
+def _page(tmp_path: Path, report: GameReport, **kw: Any) -> str:
+    path = tmp_path / "game.html"
+    path.write_text(report.to_html(**kw), encoding="utf-8")
+    return path.as_uri()
+
+
+def _severe(driver: Any) -> list[Any]:
+    return [e for e in driver.get_log("browser") if e.get("level") == "SEVERE"]
+
+
+def test_arrow_keys_step_and_the_pips_follow_the_replay(
+        browser: Any, report: GameReport, tmp_path: Path) -> None:
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.common.keys import Keys
+
+    browser.get(_page(tmp_path, report))
+    assert report.start is not None
+    white, black = report.start.pip_counts()
+    assert browser.find_element(By.ID, "white-pips").text == f"White {white} pips"
+    assert browser.find_element(By.ID, "black-pips").text == f"Black {black} pips"
+    body = browser.find_element(By.TAG_NAME, "body")
+    for n in range(1, STEPS + 1):
+        body.send_keys(Keys.ARROW_RIGHT)
+        pips = report.turns[n - 1].pips_after
+        assert pips is not None
+        assert browser.find_element(By.ID, "white-pips").text == f"White {pips[0]} pips"
+        assert browser.find_element(By.ID, "black-pips").text == f"Black {pips[1]} pips"
+    current = browser.find_elements(By.CSS_SELECTOR, ".move.current")
+    assert [c.get_attribute("data-ply") for c in current] == [str(STEPS)]
+    shown = [g for g in browser.find_elements(By.CSS_SELECTOR, "g.ply") if g.is_displayed()]
+    assert [g.get_attribute("data-state") for g in shown] == [str(STEPS)]
+    body.send_keys(Keys.ARROW_LEFT)
+    pips = report.turns[STEPS - 2].pips_after
+    assert pips is not None
+    assert browser.find_element(By.ID, "white-pips").text == f"White {pips[0]} pips"
+    assert _severe(browser) == []
+
+
+def test_buttons_and_a_click_on_a_move(
+        browser: Any, report: GameReport, tmp_path: Path) -> None:
+    from selenium.webdriver.common.by import By
+
+    browser.get(_page(tmp_path, report))
+    assert browser.find_element(By.ID, "prev").get_attribute("disabled") is not None
+    browser.find_element(By.ID, "next").click()
+    browser.find_element(By.ID, "next").click()
+    pips = report.turns[1].pips_after
+    assert pips is not None
+    assert browser.find_element(By.ID, "black-pips").text == f"Black {pips[1]} pips"
+    browser.find_element(By.CSS_SELECTOR, '.move[data-ply="5"]').click()
+    pips = report.turns[4].pips_after
+    assert pips is not None
+    assert browser.find_element(By.ID, "white-pips").text == f"White {pips[0]} pips"
+    browser.find_element(By.ID, "last").click()
+    final = report.final_pips
+    assert final is not None
+    assert browser.find_element(By.ID, "white-pips").text == f"White {final[0]} pips"
+    assert browser.find_element(By.ID, "next").get_attribute("disabled") is not None
+    assert _severe(browser) == []
+
+
+def test_two_viewers_in_a_notebook_step_apart(
+        browser: Any, report: GameReport, tmp_path: Path) -> None:
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.common.keys import Keys
+
+    from narde_notation.display import game_html
+
+    path = tmp_path / "notebook.html"
+    path.write_text(f"<html><body>{game_html(report)}<hr>{game_html(report)}</body></html>",
+                    encoding="utf-8")
+    browser.get(path.as_uri())
+    first, second = browser.find_elements(By.CSS_SELECTOR, ".narde-viewer")
+
+    def white(root: Any) -> str:
+        return str(root.find_element(By.CSS_SELECTOR, '[data-role="white-pips"]').text)
+
+    final = report.final_pips
+    assert final is not None
+    assert white(first) == white(second) == f"White {final[0]} pips"  # shown at the end
+    first.find_element(By.CSS_SELECTOR, '[data-role="first"]').click()
+    first.send_keys(Keys.ARROW_RIGHT)  # keys act on the viewer that has the focus
+    pips = report.turns[0].pips_after
+    assert pips is not None
+    assert white(first) == f"White {pips[0]} pips"
+    assert white(second) == f"White {final[0]} pips"
+    assert _severe(browser) == []

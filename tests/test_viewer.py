@@ -1,0 +1,150 @@
+"""The game viewer page: one self-contained HTML page per game."""
+
+from __future__ import annotations
+
+import re
+from html.parser import HTMLParser
+
+from narde_notation.reader import parse_games
+from narde_notation.validate import GameReport, validate
+from narde_notation.viewer import escape, game_page, visible
+
+GAME = """\
+[White "Ann <A>"]
+[Black "Bob"]
+[Event "Club night"]
+
+1. 65: 24/13          54: 24/15
+2. 33: 24/21 13/10 10/7 21/18   21: 24/22 15/14
+*
+"""
+
+# 2. White 61 takes two checkers from the head: R5 head rule (one per turn)
+ILLEGAL = """\
+[White "A"]
+[Black "B"]
+
+1. 65: 24/13          54: 24/15
+2. 61: 24/18 24/23    21: 24/22 15/14
+*
+"""
+
+
+class _Ids(HTMLParser):
+    def __init__(self) -> None:
+        super().__init__()
+        self.ids: list[str] = []
+        self.plies: list[int] = []
+        self.external: list[str] = []
+        self.tags: list[str] = []
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        a = dict(attrs)
+        self.tags.append(tag)
+        if a.get("id"):
+            self.ids.append(str(a["id"]))
+        if "data-ply" in a and "move" in str(a.get("class", "")).split():
+            self.plies.append(int(str(a["data-ply"])))
+        for key in ("src", "href"):
+            if key in a:
+                self.external.append(f"{tag} {key}={a[key]}")
+
+
+def _report(text: str = GAME) -> GameReport:
+    return validate(next(iter(parse_games(text))))
+
+
+def _parse(page: str) -> _Ids:
+    p = _Ids()
+    p.feed(page)
+    return p
+
+
+def _text_of(page: str, element_id: str) -> str:
+    m = re.search(rf'id="{element_id}"[^>]*>([^<]*)<', page)
+    assert m, element_id
+    return m.group(1)
+
+
+def test_page_is_self_contained_with_stable_ids() -> None:
+    page = game_page(_report())
+    assert page.startswith("<!DOCTYPE html>")
+    p = _parse(page)
+    assert not p.external  # no scripts, styles, fonts or images to fetch
+    assert "url(" not in page and "@import" not in page
+    assert "script" in p.tags and "svg" in p.tags
+    for element_id in ("white-pips", "black-pips", "next", "prev", "first", "last", "moves",
+                       "findings", "where"):
+        assert p.ids.count(element_id) == 1, element_id
+    assert p.plies == [1, 2, 3, 4]  # one move item per half-turn
+
+
+def test_pip_counts_as_text_at_the_start_and_at_a_ply() -> None:
+    report = _report()
+    page = game_page(report)
+    assert _text_of(page, "white-pips") == "White 360 pips"
+    assert _text_of(page, "black-pips") == "Black 360 pips"
+    # after 1. 65 (360 - 11) and 54 (360 - 9), then 33 (a double: 4 × 3 = 12 pips)
+    page = game_page(report, ply=3)
+    assert _text_of(page, "white-pips") == "White 337 pips"
+    assert _text_of(page, "black-pips") == "Black 351 pips"
+    assert 'class="move current" data-ply="3"' in page
+    # the board of ply 3 is the one shown; the others are hidden
+    assert re.search(r'<g class="ply" data-state="3">', page)
+    assert len(re.findall(r'<g class="ply" data-state="\d+" style="display:none">', page)) == 4
+
+
+def test_ply_is_clamped_and_the_title_escaped() -> None:
+    page = game_page(_report(), ply=99, title="<T>")
+    assert _text_of(page, "black-pips") == "Black 348 pips"  # 351 - 3
+    assert "<title>&lt;T&gt;</title>" in page
+    assert "<h1>&lt;T&gt;</h1>" in page  # the title replaces the heading
+    assert "Ann &lt;A&gt;" in game_page(_report())  # the tags and default heading
+    assert "Ann <A>" not in game_page(_report())
+
+
+def test_findings_are_shown_at_their_half_turn() -> None:
+    report = _report(ILLEGAL)
+    bad = [t.ply for t in report.turns if t.findings]
+    assert bad == [2]  # White's second half-turn takes two checkers off the head
+    page = game_page(report)
+    lists = re.findall(r'<ul class="findings" data-state="(\d+)"[^>]*>(.*?)</ul>', page)
+    shown = {int(k): items for k, items in lists}
+    assert "R5" in shown[3] or "head" in shown[3]
+    assert all(not items for k, items in shown.items() if k != 3)
+    assert re.search(r'data-ply="3">[^<]*<span class="err">\[', page)
+    # once with its half-turn, not again among the game's own findings
+    assert page.count("[head-rule] ") == 1
+    assert "[unfinished] " in page
+
+
+def test_to_html_is_the_page() -> None:
+    report = _report()
+    assert report.to_html(ply=2) == game_page(report, ply=2)
+
+
+def test_a_game_without_start_position_has_no_board() -> None:
+    report = _report('[Position "bogus"]\n\n1. 65: 24/13\n*\n')
+    page = game_page(report)
+    assert "No board" in page and "<svg" not in page
+    assert _parse(page).plies == []
+
+
+def test_control_characters_in_record_text_are_written_out() -> None:
+    report = _report('[White "x\x1b[31mred"]\n[Black "\u202eevil"]\n\n1. 65: 24/13\n*\n')
+    page = game_page(report)
+    assert "\x1b" not in page and "\u202e" not in page
+    assert "x\\x1b[31mred" in page and "\\u202eevil" in page
+    assert visible("a\tb\x07") == "a\tb\\x07"
+    assert escape("<\x00>") == "&lt;\\x00&gt;"
+
+
+def test_moves_in_the_projects_move_text_a_bear_off_as_off() -> None:
+    # a .mat file writes a bear-off as 1/0; the page shows 1/off
+    mat = (" 1 point match\n\n Game 1\n A : 0                B : 0\n"
+           "  1) 21: 1/0 2/0\n")
+    report = validate(next(iter(parse_games(mat))))
+    assert [m.text for m in report.record.half_turns[0].moves] == ["1/0", "2/0"]
+    page = game_page(report)
+    assert ">21: 1/off 2/off" in page  # not replayable from the start: listed all the same
+    assert "1/0" not in page
