@@ -116,6 +116,27 @@ def _write_plots(directory: str, ft: FileTables) -> list[str]:
     return written
 
 
+def _match_tags(files: list[str], stdin_text: str | None, jobs: int | None) -> pd.DataFrame:
+    """``Game``/``Score``/``Date`` tags for the matches (club report, issue 12)."""
+    from narde_notation.matches import match_tags
+    from narde_notation.reader import parse_games
+
+    records = None if stdin_text is None else parse_games(stdin_text, name="<stdin>")
+    return match_tags(files, records=records, file="<stdin>", jobs=jobs or os.cpu_count() or 1)
+
+
+def _standings(ft: FileTables, tags: pd.DataFrame | None, fmt: str) -> pd.DataFrame:
+    """``--by player``: the player table with matches, rating and experience."""
+    from narde_notation.display import spreadsheet_text
+    from narde_notation.matches import matches_frame
+    from narde_notation.standings import standings
+
+    table = standings(ft.games, matches_frame(ft.games, tags))
+    if fmt == "csv":
+        table.index = table.index.map(spreadsheet_text).rename(table.index.name)
+    return table
+
+
 @click.command(context_settings={"help_option_names": ["-h", "--help"]})
 @click.argument("paths", nargs=-1, required=True)
 @click.option(
@@ -153,6 +174,10 @@ def _write_plots(directory: str, ft: FileTables) -> list[str]:
     metavar="ADDRESS",
     help="Run the per-file work on this Dask distributed scheduler (tcp://host:8786).",
 )
+@click.option("--report", "report_dir", type=click.Path(file_okay=False),
+              help="Write the club report (index.html, games/) to this folder.")
+@click.option("--report-games", type=click.IntRange(min=0), default=500, show_default=True,
+              help="Past this many games, viewer pages only for games with findings.")
 @click.option("-q", "--quiet", is_flag=True, help="No progress bar and no note on stderr.")
 def narde_stats(
     paths: tuple[str, ...],
@@ -165,6 +190,8 @@ def narde_stats(
     jobs: int | None,
     rules_tag: str | None,
     scheduler: str | None,
+    report_dir: str | None,
+    report_games: int,
     quiet: bool,
 ) -> None:
     """Statistics of Long Narde records: results, mars, lengths, players, dice.
@@ -178,8 +205,9 @@ def narde_stats(
     problems = list(expanded.problems)
     files = [f for f in expanded.files if f != STDIN]
     parts: list[_Acc] = []
-    if STDIN in expanded.files:
-        parts.append(_stdin_work(sys.stdin.read(), rules_tag))  # small: turns built
+    stdin_text = sys.stdin.read() if STDIN in expanded.files else None
+    if stdin_text is not None:
+        parts.append(_stdin_work(stdin_text, rules_tag))  # small: turns built
     stderr = sys.stderr
     # the turns frame is built only for what shows it; the summary's dice
     # fairness uses the roll counts every file returns anyway
@@ -222,8 +250,9 @@ def narde_stats(
         problems.append(f"{path}: cannot read: {why}")
 
     s = summary(ft)
+    tags = _match_tags(files, stdin_text, jobs) if by == "player" or report_dir else None
     if by == "player":
-        text = _render(s.players, fmt)
+        text = _render(_standings(ft, tags, fmt), fmt)
     elif by == "file":
         text = _render(s.files, fmt)
     else:
@@ -243,6 +272,15 @@ def narde_stats(
             _write_plots(plots_dir, ft)
         except OSError as exc:
             problems.append(f"{plots_dir}: cannot write plots: {exc.strerror or exc}")
+
+    if report_dir is not None:
+        from narde_notation.report import write_report
+
+        try:
+            write_report(files, report_dir, report_games=report_games, rules=rules_tag,
+                         jobs=jobs, tables=ft, tags=tags)
+        except OSError as exc:
+            problems.append(f"{report_dir}: cannot write the report: {exc.strerror or exc}")
 
     for problem in problems:
         click.echo(f"narde-stats: error: {problem}", err=True)
