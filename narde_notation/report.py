@@ -49,6 +49,7 @@ img{max-width:100%;height:auto}
 figure{margin:0.6em 0}figcaption{font-size:0.85em;color:#555}
 summary{cursor:pointer;font-weight:600}
 .err{color:#a00}.warn{color:#a60}
+li,p,summary,figcaption{overflow-wrap:anywhere}
 @media (max-width:40em){body{padding:0.3em}table{font-size:0.8em}}
 """
 
@@ -210,17 +211,33 @@ def _section(title: str, anchor: str, content: str) -> str:
     return f'<section id="{anchor}">\n<h2>{escape(title)}</h2>\n{content}\n</section>'
 
 
-def _table(frame: pd.DataFrame, *, index: bool = True, escaped: bool = False,
+def _table(frame: pd.DataFrame, *, index: bool = True, markup: Sequence[str] = (),
            text: Sequence[str] = ()) -> str:
-    """A frame as an HTML table that scrolls sideways.  Cells are escaped by
-    pandas, or were escaped by the caller (``escaped``: cells hold markup)."""
-    html = frame.to_html(
-        index=index, escape=not escaped, border=0, na_rep="–",
-        float_format=lambda v: f"{v:.4g}",
+    """A frame as an HTML table that scrolls sideways.  Every text cell (and
+    index label) is escaped here with :func:`~narde_notation.display.escape`,
+    except the ``markup`` columns, which the caller built from escaped parts."""
+    shown = frame.copy()
+    for column in shown.columns:
+        if column not in markup and not _numeric(shown[column]):
+            shown[column] = [escape(_text(v)) for v in shown[column]]
+    if index:
+        shown.index = [escape(_text(v)) for v in shown.index]
+        shown.index.name = None if frame.index.name is None else escape(str(frame.index.name))
+    shown.columns = [escape(str(c)) for c in shown.columns]
+    html = shown.to_html(
+        index=index, escape=False, border=0, na_rep="–",
+        float_format=lambda v: f"{v:.2f}" if abs(v) >= 100 else f"{v:.4g}",
     )
     for column in text:  # left-align the text columns
         html = html.replace(f"<th>{escape(column)}</th>", f'<th class="text">{escape(column)}</th>')
     return f'<div class="scroll">{html}</div>'
+
+
+def _numeric(series: pd.Series) -> bool:
+    import pandas as pd
+
+    return bool(pd.api.types.is_numeric_dtype(series.dtype)) and not bool(
+        pd.api.types.is_bool_dtype(series.dtype))
 
 
 def _png(draw: Callable[[Axes], Any], size: tuple[float, float] = (8, 4.5)) -> str:
@@ -277,13 +294,13 @@ def _num(v: Any) -> str:
 
 
 def _standings_html(table: pd.DataFrame) -> str:
-    shown = table.copy()
+    shown = table.reset_index()
     shown["rating"] = shown["rating"].round(2)
     shown["win_rate"] = shown["win_rate"].round(3)
     shown.insert(0, "rank", range(1, len(shown) + 1))
     note = ("<p>Games, points, mars and koks count valid games only; ratings by the FIBS"
             " formula over rated matches (see the list of matches under Ratings).</p>")
-    html = _table(shown, text=("player",))
+    html = _table(shown, index=False, text=("player",))
     return note + html.replace("<table", '<table id="standings-table"', 1)
 
 
@@ -301,9 +318,8 @@ def _ratings_html(history: pd.DataFrame, table: pd.DataFrame, matches: pd.DataFr
                              caption))
     else:
         parts.append("<p>No rated match.</p>")
-    shown = matches.set_index("match")
-    table_html = _table(shown, text=("date", "file", "white", "black", "winner", "loser",
-                                     "status", "note"))
+    table_html = _table(matches, index=False, text=("date", "file", "white", "black",
+                                                    "winner", "loser", "status", "note"))
     parts.append(f"<details><summary>Matches ({len(matches)};"
                  f" {int(matches['rated'].sum())} rated)</summary>{table_html}</details>")
     return "\n".join(parts)
@@ -344,25 +360,18 @@ def _findings_html(s: Any, findings: pd.DataFrame, links: dict[tuple[str, int], 
 
 
 def _games_html(games: pd.DataFrame, links: dict[tuple[str, int], str], limit: int) -> str:
-    import pandas as pd
-
-    rows = []
-    for row in games[["file", "game", "white", "black", "match", "result", "kind",
-                      "half_turns", "errors", "warnings", "first_error"]].itertuples(
-                          index=False, name=None):
-        file, game = row[0], int(row[1])
-        link = links.get((file, game))
-        view = f'<a href="{escape(link)}">view</a>' if link else ""
-        rows.append([view, *(escape(_text(v)) for v in row)])
-    columns = ["page", "file", "game", "white", "black", "match", "result", "kind",
-               "half-turns", "errors", "warnings", "first error"]
-    frame = pd.DataFrame(rows, columns=columns)
+    frame = games[["file", "game", "white", "black", "match", "result", "kind",
+                   "half_turns", "errors", "warnings", "first_error"]].copy()
+    frame.insert(0, "page", [
+        f'<a href="{escape(links[key])}">view</a>' if key in links else ""
+        for key in zip(frame["file"], frame["game"].astype(int), strict=True)
+    ])
     note = (f"<p>{len(games)} games; {len(links)} viewer pages"
             + ("" if len(games) <= limit else
                f" (more than {limit} games: pages only for games with findings)") + ".</p>")
     opened = " open" if len(games) <= limit else ""
-    table = _table(frame, index=False, escaped=True,
-                   text=("file", "white", "black", "result", "kind", "first error"))
+    table = _table(frame, index=False, markup=("page",),
+                   text=("file", "white", "black", "result", "kind", "first_error"))
     return f"{note}<details{opened}><summary>All games</summary>{table}</details>"
 
 
