@@ -59,6 +59,9 @@ stopped        bool        the replay could not go on (see validate)
 replay_error   str / NA    the replay itself failed (an internal problem,
                            reported here instead of raised); the game then
                            counts as invalid
+game_number    Int64       ``Game`` tag (number in its match), NA if none
+score, date    str / NA    ``Score`` and ``Date`` tags as written
+                           (:mod:`narde_notation.matches` groups matches)
 =============  ==========  ==================================================
 
 ``turns`` — one row per half-turn written (:data:`TURN_COLUMNS`):
@@ -218,6 +221,9 @@ GAME_COLUMNS: dict[str, str] = {
     "first_error": "str",
     "stopped": "bool",
     "replay_error": "str",
+    "game_number": "Int64",
+    "score": "str",
+    "date": "str",
 }
 TURN_COLUMNS: dict[str, str] = {
     "file": "str",
@@ -499,6 +505,9 @@ def _rows_for_game(
     g["warnings"].append(len(findings) - n_err)
     g["first_error"].append(first_error)
     g["replay_error"].append(replay_error)
+    g["game_number"].append(_parse_int(record.tags.get("Game")))
+    g["score"].append(record.tags.get("Score"))
+    g["date"].append(record.tags.get("Date"))
     if report is None:
         g["first_mover"].append(_side_name(half_turns[0].side) if half_turns else None)
         g["winner"].append(None)

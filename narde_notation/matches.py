@@ -4,16 +4,18 @@ A match is played to N points; game scores add up and the first side to
 reach N wins (R10).  Records say which games belong together with the
 ``Match`` (length), ``Game`` (number, from 1) and ``Score`` (score before
 the game, White first) tags (record-format.md, "Tag pairs").  The games
-table (:func:`narde_notation.frames.games_frame`) does not carry ``Game``,
-``Score`` and ``Date``: :func:`match_tags` reads them, and
-:func:`matches_frame` joins them to the games table and groups the games.
+table (:func:`narde_notation.frames.games_frame`) carries them (columns
+game_number, score, date); for a games frame without them,
+:func:`match_tags` reads them again.  :func:`matches_frame` groups the
+games.
 
 Grouping (docs/decisions.md, "Club report"):
 
 * the games **of one file** with the same two players (either colour),
   the same ``Match`` length and consecutive ``Game`` numbers form a match;
   ``Game "1"`` always starts a new one; a game without a ``Game`` number
-  continues the open match of its players and length, if any;
+  continues the open match of its players and length, if any and not yet
+  won;
 * a game without a ``Match`` tag (or with an unreadable one) is a 1-point
   match of its own;
 * a match whose first game has a ``Score`` tag starts from that score (a
@@ -41,7 +43,14 @@ if TYPE_CHECKING:
 
     from narde_notation.record import GameRecord
 
-__all__ = ["MATCH_COLUMNS", "TAG_COLUMNS", "date_key", "match_tags", "matches_frame"]
+__all__ = [
+    "MATCH_COLUMNS",
+    "TAG_COLUMNS",
+    "date_key",
+    "has_match_tags",
+    "match_tags",
+    "matches_frame",
+]
 
 #: Columns of :func:`match_tags` and their dtypes.
 TAG_COLUMNS: dict[str, str] = {
@@ -91,6 +100,12 @@ def date_key(text: str | None) -> tuple[int, int, int, int]:
     month = 0 if m[2].startswith("?") else int(m[2])
     day = 0 if m[3].startswith("?") else int(m[3])
     return (0, int(m[1]), month, day)
+
+
+def has_match_tags(games: pd.DataFrame) -> bool:
+    """Whether ``games`` already has the columns game_number, score and date
+    (the games table has them; then :func:`match_tags` is not needed)."""
+    return {"game_number", "score", "date"} <= set(games.columns)
 
 
 def _tag_rows(records: Iterable[GameRecord], file: str) -> list[tuple[Any, ...]]:

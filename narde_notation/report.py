@@ -16,6 +16,7 @@ import base64
 import io
 import math
 import os
+import re
 from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
@@ -35,6 +36,8 @@ __all__ = ["write_report"]
 _FINDINGS_LISTED = 200
 #: Players drawn on the rating plot (the best rated; the table has everyone).
 _PLOTTED_PLAYERS = 10
+
+_BETWEEN_TAGS = re.compile(r">\n\s*<")
 
 _CSS = """
 *{box-sizing:border-box}
@@ -76,8 +79,9 @@ def write_report(
         jobs: worker processes (``None``: all CPUs).
         tables: the :class:`~narde_notation.frames.FileTables` of ``paths``
             when already made (``narde-stats`` passes its own); read otherwise.
-        tags: :func:`narde_notation.matches.match_tags` of ``paths`` when
-            already made (games read from standard input need it).
+        tags: :func:`narde_notation.matches.match_tags` of ``paths``, for
+            a games table without the game_number, score and date columns
+            (read again when needed and not given).
         title: the page's title (escaped).
 
     Returns:
@@ -96,16 +100,16 @@ def write_report(
         narde_notation.errors.RulesetError: ``rules`` is not a ruleset tag.
     """
     from narde_notation import frames
-    from narde_notation.matches import match_tags, matches_frame
+    from narde_notation.matches import has_match_tags, match_tags, matches_frame
     from narde_notation.ratings import ratings
     from narde_notation.standings import standings
 
     workers = jobs or os.cpu_count() or 1
     ft = tables if tables is not None else frames.tables(paths, rules, workers)
     readable = [f for f in ft.files if f not in ft.problems and os.path.isfile(f)]
-    if tags is None:
-        tags = match_tags(readable, jobs=workers)
     games = ft.games
+    if tags is None and not has_match_tags(games):
+        tags = match_tags(readable, jobs=workers)
     matches = matches_frame(games, tags)
     history = ratings(matches)
     table = standings(games, matches, history)
@@ -228,6 +232,7 @@ def _table(frame: pd.DataFrame, *, index: bool = True, markup: Sequence[str] = (
         index=index, escape=False, border=0, na_rep="–",
         float_format=lambda v: f"{v:.2f}" if abs(v) >= 100 else f"{v:.4g}",
     )
+    html = _BETWEEN_TAGS.sub("><", html)  # pandas indents; a big table halves
     for column in text:  # left-align the text columns
         html = html.replace(f"<th>{escape(column)}</th>", f'<th class="text">{escape(column)}</th>')
     return f'<div class="scroll">{html}</div>'

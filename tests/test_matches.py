@@ -175,3 +175,16 @@ def test_standings_list_every_player_with_ratings(tmp_path: Path) -> None:
     assert table.loc["Bob", "mars_taken"] == 1 and table.loc["Bob", "matches_lost"] == 1
     assert table.loc["Cid", "games"] == 0 and table.loc["Cid", "matches"] == 1
     assert table.loc["Ann", "experience"] == 1
+
+
+def test_tags_read_again_for_a_games_frame_without_them(tmp_path: Path) -> None:
+    games, m = matches_of(tmp_path, {"r.txt": [
+        game("Cid", "Dan", WHITE_MARS, match=5, number=3, score="2-3", date="2026.01.02"),
+        game("Cid", "Dan", WHITE_OYN, match=5, number=4, score="4-3"),
+    ]})
+    assert list(games["game_number"]) == [3, 4]
+    assert list(games["score"]) == ["2-3", "4-3"]
+    bare = games.drop(columns=["game_number", "score", "date"])
+    tags = match_tags([str(tmp_path / "r.txt")])
+    assert list(tags["date"].fillna("-")) == ["2026.01.02", "-"]
+    pd.testing.assert_frame_equal(matches_frame(bare, tags), m)

@@ -116,11 +116,16 @@ def _write_plots(directory: str, ft: FileTables) -> list[str]:
     return written
 
 
-def _match_tags(files: list[str], stdin_text: str | None, jobs: int | None) -> pd.DataFrame:
-    """``Game``/``Score``/``Date`` tags for the matches (club report, issue 12)."""
-    from narde_notation.matches import match_tags
+def _match_tags(
+    ft: FileTables, files: list[str], stdin_text: str | None, jobs: int | None
+) -> pd.DataFrame | None:
+    """``Game``/``Score``/``Date`` tags for the matches (issue 12), unless the
+    games table has them."""
+    from narde_notation.matches import has_match_tags, match_tags
     from narde_notation.reader import parse_games
 
+    if has_match_tags(ft.games):
+        return None
     records = None if stdin_text is None else parse_games(stdin_text, name="<stdin>")
     return match_tags(files, records=records, file="<stdin>", jobs=jobs or os.cpu_count() or 1)
 
@@ -250,7 +255,7 @@ def narde_stats(
         problems.append(f"{path}: cannot read: {why}")
 
     s = summary(ft)
-    tags = _match_tags(files, stdin_text, jobs) if by == "player" or report_dir else None
+    tags = _match_tags(ft, files, stdin_text, jobs) if by == "player" or report_dir else None
     if by == "player":
         text = _render(_standings(ft, tags, fmt), fmt)
     elif by == "file":
