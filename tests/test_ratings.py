@@ -88,3 +88,31 @@ def test_win_probability_equal_ratings_and_symmetry() -> None:
     # D = 200, N = 1: 10 ** 0.1 = 1.2589254; underdog 1 / 2.2589254 = 0.4426884
     assert win_probability(1500, 1700, 1) == pytest.approx(0.4426884, abs=1e-7)
     assert win_probability(1700, 1500, 1) == pytest.approx(1 - 0.4426884, abs=1e-7)
+
+
+def test_plot_ratings_draws_each_players_history() -> None:
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    from narde_notation.plots import plot_ratings
+
+    history = ratings(_matches([
+        ("A", "B", 1, True), ("B", "C", 3, True), ("A", "C", 400, True), ("B", "A", 5, True),
+    ]))
+    fig, ax = plt.subplots()
+    try:
+        assert plot_ratings(history, players=["A", "$x$"], ax=ax) is ax
+        (line, one_five_hundred) = ax.lines  # "$x$" has no match: no line
+        # A plays rated matches 1, 3 and 4 (values of the hand-worked test)
+        assert list(line.get_xdata()) == [0, 1, 3, 4]
+        assert list(line.get_ydata()) == pytest.approx(
+            [1500, 1510, 1648.449874, 1643.174919], abs=1e-5)
+        assert line.get_label() == "A"
+        assert list(one_five_hundred.get_ydata()) == [1500, 1500]
+        ax.clear()
+        plot_ratings(history, ax=ax)
+        assert [ln.get_label() for ln in ax.lines[:3]] == ["A", "B", "C"]
+    finally:
+        plt.close(fig)
