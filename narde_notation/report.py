@@ -118,6 +118,8 @@ def write_report(
     out = Path(out_dir)
     pages = out / "games"
     pages.mkdir(parents=True, exist_ok=True)
+    for old in pages.glob("g[0-9][0-9][0-9][0-9][0-9].html"):  # an earlier report's pages
+        old.unlink()
     links = _write_pages(games, pages, report_games, rules, workers, set(readable))
 
     body = [f"<h1>{escape(title)}</h1>", _summary_section(s, len(matches), history)]
@@ -185,16 +187,21 @@ def _file_pages(
     try:
         with open(file, "rb") as handle:
             for report in validate_games(read_games(handle), ruleset):
-                name = names.get(report.record.index)
+                record = report.record
+                name = names.get(record.index)
                 if name is None:
                     continue
-                record = report.record
                 title = (f"{record.white or '?'} – {record.black or '?'}"
                          f" ({os.path.basename(file)}, game {record.index + 1})")
-                page = game_page(report, title=title)
+                try:
+                    page = game_page(report, title=title)
+                except Exception:  # one page that cannot be drawn: no link to it
+                    continue
                 Path(folder, name).write_text(page, encoding="utf-8")
                 written.append(record.index)
-    except Exception:  # a replay that fails here already failed in the tables
+    except OSError:
+        raise
+    except Exception:  # a replay that fails here failed in the tables too (replay_error)
         pass
     return file, written
 
@@ -246,7 +253,7 @@ def _numeric(series: pd.Series) -> bool:
 
 
 def _png(draw: Callable[[Axes], Any], size: tuple[float, float] = (8, 4.5)) -> str:
-    """A matplotlib drawing as an ``<img>`` with an inline PNG."""
+    """A matplotlib drawing as a PNG ``data:`` URI."""
     import matplotlib
 
     matplotlib.use("Agg", force=False)
@@ -261,11 +268,12 @@ def _png(draw: Callable[[Axes], Any], size: tuple[float, float] = (8, 4.5)) -> s
     finally:
         plt.close(fig)
     data = base64.b64encode(buffer.getvalue()).decode("ascii")
-    return f'<img src="data:image/png;base64,{data}" alt="">'
+    return f"data:image/png;base64,{data}"
 
 
-def _figure(img: str, caption: str) -> str:
-    return f"<figure>{img}<figcaption>{escape(caption)}</figcaption></figure>"
+def _figure(png: str, caption: str) -> str:
+    return (f'<figure><img src="{png}" alt="{escape(caption)}">'
+            f"<figcaption>{escape(caption)}</figcaption></figure>")
 
 
 def _summary_section(s: Any, n_matches: int, history: pd.DataFrame) -> str:
@@ -365,8 +373,11 @@ def _findings_html(s: Any, findings: pd.DataFrame, links: dict[tuple[str, int], 
 
 
 def _games_html(games: pd.DataFrame, links: dict[tuple[str, int], str], limit: int) -> str:
-    frame = games[["file", "game", "white", "black", "match", "result", "kind",
-                   "half_turns", "errors", "warnings", "first_error"]].copy()
+    columns = ["file", "game", "white", "black", "match", "result", "kind", "half_turns",
+               "errors", "warnings", "first_error"]
+    if "ending" in games.columns:  # how the game ended, when the table says it
+        columns.insert(7, "ending")
+    frame = games[columns].copy()
     frame.insert(0, "page", [
         f'<a href="{escape(links[key])}">view</a>' if key in links else ""
         for key in zip(frame["file"], frame["game"].astype(int), strict=True)
@@ -376,7 +387,7 @@ def _games_html(games: pd.DataFrame, links: dict[tuple[str, int], str], limit: i
                f" (more than {limit} games: pages only for games with findings)") + ".</p>")
     opened = " open" if len(games) <= limit else ""
     table = _table(frame, index=False, markup=("page",),
-                   text=("file", "white", "black", "result", "kind", "first_error"))
+                   text=("file", "white", "black", "result", "kind", "ending", "first_error"))
     return f"{note}<details{opened}><summary>All games</summary>{table}</details>"
 
 

@@ -93,9 +93,13 @@ def test_report_contents_links_and_escaping(club: Path, tmp_path: Path) -> None:
 def test_past_report_games_only_games_with_findings_get_pages(club: Path,
                                                               tmp_path: Path) -> None:
     out = tmp_path / "small"
-    write_report([str(club)], out, report_games=2)
-    pages = list((out / "games").iterdir())
+    write_report([str(club)], out)
+    assert len(list((out / "games").iterdir())) == 4
+    (out / "games" / "notes.txt").write_text("mine", encoding="utf-8")
+    write_report([str(club)], out, report_games=2)  # the earlier pages go, other files stay
+    pages = list((out / "games").glob("*.html"))
     assert len(pages) == 1  # only the illegal game
+    assert (out / "games" / "notes.txt").is_file()
     assert "head-rule" in pages[0].read_text(encoding="utf-8")
     parser = _links(out / "index.html")
     refs = [r for r in parser.refs if r.startswith("games/")]
