@@ -46,8 +46,8 @@ max-width:72em;padding:0.6em;line-height:1.4;color:#222}
 h1{font-size:1.5em}h2{font-size:1.2em;margin-top:1.6em;border-bottom:1px solid #ccc}
 .scroll{overflow-x:auto;-webkit-overflow-scrolling:touch;max-width:100%}
 table{border-collapse:collapse;font-size:0.9em;margin:0.4em 0}
-th,td{border:1px solid #ddd;padding:2px 6px;text-align:right;white-space:nowrap}
-th{background:#f4f4f4}td.text,th.text{text-align:left}
+th,td{border:1px solid #ddd;padding:2px 6px;text-align:left;white-space:nowrap}
+th{background:#f4f4f4}
 img{max-width:100%;height:auto}
 figure{margin:0.6em 0}figcaption{font-size:0.85em;color:#555}
 summary{cursor:pointer;font-weight:600}
@@ -118,7 +118,7 @@ def write_report(
     out = Path(out_dir)
     pages = out / "games"
     pages.mkdir(parents=True, exist_ok=True)
-    for old in pages.glob("g[0-9][0-9][0-9][0-9][0-9].html"):  # an earlier report's pages
+    for old in pages.glob("g[0-9]*.html"):  # an earlier report's pages
         old.unlink()
     links = _write_pages(games, pages, report_games, rules, workers, set(readable))
 
@@ -149,14 +149,13 @@ def _write_pages(
     readable: set[str],
 ) -> dict[tuple[str, int], str]:
     """Viewer pages of the games that get one: (file, game) -> link."""
-    wanted = games
-    if len(games) > limit:
-        has_findings = (games["errors"] + games["warnings"]).to_numpy() > 0
-        wanted = games.loc[has_findings]
+    findings = (games["errors"] + games["warnings"]).to_numpy() > 0
     by_file: dict[str, dict[int, str]] = {}
-    for row, file, game in zip(wanted.index, wanted["file"], wanted["game"], strict=True):
-        if file in readable:
-            by_file.setdefault(str(file), {})[int(game)] = _page_name(int(row))
+    for row, (file, game, flagged) in enumerate(
+        zip(games["file"], games["game"], findings, strict=True)
+    ):
+        if (len(games) <= limit or flagged) and file in readable:
+            by_file.setdefault(str(file), {})[int(game)] = _page_name(row)
     work = list(by_file.items())
     n = len(work)
     done: list[tuple[str, list[int]]]
@@ -222,26 +221,21 @@ def _section(title: str, anchor: str, content: str) -> str:
     return f'<section id="{anchor}">\n<h2>{escape(title)}</h2>\n{content}\n</section>'
 
 
-def _table(frame: pd.DataFrame, *, index: bool = True, markup: Sequence[str] = (),
-           text: Sequence[str] = ()) -> str:
-    """A frame as an HTML table that scrolls sideways.  Every text cell (and
-    index label) is escaped here with :func:`~narde_notation.display.escape`,
-    except the ``markup`` columns, which the caller built from escaped parts."""
-    shown = frame.copy()
+def _table(frame: pd.DataFrame, *, index: bool = True, markup: Sequence[str] = ()) -> str:
+    """A frame as an HTML table that scrolls sideways (the index, if kept,
+    becomes the first column).  Every text cell is escaped here with
+    :func:`~narde_notation.display.escape`, except the ``markup`` columns,
+    which the caller built from escaped parts."""
+    shown = frame.rename_axis(str(frame.index.name or "")).reset_index() if index else frame.copy()
     for column in shown.columns:
         if column not in markup and not _numeric(shown[column]):
             shown[column] = [escape(_text(v)) for v in shown[column]]
-    if index:
-        shown.index = [escape(_text(v)) for v in shown.index]
-        shown.index.name = None if frame.index.name is None else escape(str(frame.index.name))
     shown.columns = [escape(str(c)) for c in shown.columns]
     html = shown.to_html(
-        index=index, escape=False, border=0, na_rep="–",
+        index=False, escape=False, border=0, na_rep="–",
         float_format=lambda v: f"{v:.2f}" if abs(v) >= 100 else f"{v:.4g}",
     )
     html = _BETWEEN_TAGS.sub("><", html)  # pandas indents; a big table halves
-    for column in text:  # left-align the text columns
-        html = html.replace(f"<th>{escape(column)}</th>", f'<th class="text">{escape(column)}</th>')
     return f'<div class="scroll">{html}</div>'
 
 
@@ -286,7 +280,7 @@ def _summary_section(s: Any, n_matches: int, history: pd.DataFrame) -> str:
         ("first mover win rate", ov["first_mover_win_rate"]),
         ("median half-turns", ov["half_turns_median"]),
     ]
-    items = "".join(f"<tr><th class=\"text\">{escape(k)}</th><td>{escape(_num(v))}</td></tr>"
+    items = "".join(f"<tr><th>{escape(k)}</th><td>{escape(_num(v))}</td></tr>"
                     for k, v in facts)
     parts = [f'<div class="scroll"><table>{items}</table></div>']
     for title, frame in s.sections():
@@ -313,7 +307,7 @@ def _standings_html(table: pd.DataFrame) -> str:
     shown.insert(0, "rank", range(1, len(shown) + 1))
     note = ("<p>Games, points, mars and koks count valid games only; ratings by the FIBS"
             " formula over rated matches (see the list of matches under Ratings).</p>")
-    html = _table(shown, index=False, text=("player",))
+    html = _table(shown, index=False)
     return note + html.replace("<table", '<table id="standings-table"', 1)
 
 
@@ -331,8 +325,7 @@ def _ratings_html(history: pd.DataFrame, table: pd.DataFrame, matches: pd.DataFr
                              caption))
     else:
         parts.append("<p>No rated match.</p>")
-    table_html = _table(matches, index=False, text=("date", "file", "white", "black",
-                                                    "winner", "loser", "status", "note"))
+    table_html = _table(matches, index=False)
     parts.append(f"<details><summary>Matches ({len(matches)};"
                  f" {int(matches['rated'].sum())} rated)</summary>{table_html}</details>")
     return "\n".join(parts)
@@ -354,7 +347,7 @@ def _plots_html(games: pd.DataFrame, s: Any) -> str:
 def _findings_html(s: Any, findings: pd.DataFrame, links: dict[tuple[str, int], str]) -> str:
     if not len(findings):
         return "<p>No findings: every game is valid.</p>"
-    parts = [_table(s.findings, text=("code", "severity"))]
+    parts = [_table(s.findings)]
     for code, group in findings.groupby("code", sort=True):
         items = []
         for file, game, line, column, message in group[
@@ -386,8 +379,7 @@ def _games_html(games: pd.DataFrame, links: dict[tuple[str, int], str], limit: i
             + ("" if len(games) <= limit else
                f" (more than {limit} games: pages only for games with findings)") + ".</p>")
     opened = " open" if len(games) <= limit else ""
-    table = _table(frame, index=False, markup=("page",),
-                   text=("file", "white", "black", "result", "kind", "ending", "first_error"))
+    table = _table(frame, index=False, markup=("page",))
     return f"{note}<details{opened}><summary>All games</summary>{table}</details>"
 
 
