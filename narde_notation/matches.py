@@ -32,6 +32,7 @@ Grouping (docs/decisions.md, "Club report"):
 
 from __future__ import annotations
 
+import os
 import re
 from collections.abc import Iterable, Sequence
 from concurrent.futures import ProcessPoolExecutor
@@ -43,14 +44,7 @@ if TYPE_CHECKING:
 
     from narde_notation.record import GameRecord
 
-__all__ = [
-    "MATCH_COLUMNS",
-    "TAG_COLUMNS",
-    "date_key",
-    "has_match_tags",
-    "match_tags",
-    "matches_frame",
-]
+__all__ = ["MATCH_COLUMNS", "TAG_COLUMNS", "date_key", "match_tags", "matches_frame"]
 
 #: Columns of :func:`match_tags` and their dtypes.
 TAG_COLUMNS: dict[str, str] = {
@@ -102,9 +96,7 @@ def date_key(text: str | None) -> tuple[int, int, int, int]:
     return (0, int(m[1]), month, day)
 
 
-def has_match_tags(games: pd.DataFrame) -> bool:
-    """Whether ``games`` already has the columns game_number, score and date
-    (the games table has them; then :func:`match_tags` is not needed)."""
+def _has_tags(games: pd.DataFrame) -> bool:
     return {"game_number", "score", "date"} <= set(games.columns)
 
 
@@ -223,15 +215,18 @@ def _na(value: Any) -> Any:
     return None if value is None or pd.isna(value) else value
 
 
-def matches_frame(games: pd.DataFrame, tags: pd.DataFrame | None = None) -> pd.DataFrame:
+def matches_frame(
+    games: pd.DataFrame, tags: pd.DataFrame | None = None, *, jobs: int = 1
+) -> pd.DataFrame:
     """One row per match of ``games`` (a games frame), in date order.
 
     Args:
         games: a games frame (:data:`narde_notation.frames.GAME_COLUMNS`),
             in file order (as :func:`~narde_notation.frames.games_frame`
             returns it).
-        tags: :func:`match_tags` of the same files; may be omitted when
-            ``games`` already has the columns game_number, score and date.
+        tags: :func:`match_tags` of the same files, for a games frame
+            without the columns game_number, score and date; when omitted
+            they are read from the frame's files (``jobs`` processes).
 
     Returns:
         :data:`MATCH_COLUMNS`: match (int64, 0-based, the order), date (str
@@ -254,6 +249,9 @@ def matches_frame(games: pd.DataFrame, tags: pd.DataFrame | None = None) -> pd.D
     import pandas as pd
 
     frame = games
+    if tags is None and not _has_tags(games):
+        files = [str(f) for f in pd.unique(games["file"]) if os.path.isfile(str(f))]
+        tags = match_tags(files, jobs=jobs)
     if tags is not None:
         extra = [c for c in ("game_number", "score", "date") if c not in games.columns]
         frame = games.merge(tags[["file", "game", *extra]], on=["file", "game"], how="left",

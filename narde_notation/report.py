@@ -65,7 +65,6 @@ def write_report(
     rules: str | None = None,
     jobs: int | None = 1,
     tables: FileTables | None = None,
-    tags: pd.DataFrame | None = None,
     title: str = "Long Narde club report",
 ) -> Path:
     """Write the report of the games of ``paths`` to ``out_dir``.
@@ -79,9 +78,6 @@ def write_report(
         jobs: worker processes (``None``: all CPUs).
         tables: the :class:`~narde_notation.frames.FileTables` of ``paths``
             when already made (``narde-stats`` passes its own); read otherwise.
-        tags: :func:`narde_notation.matches.match_tags` of ``paths``, for
-            a games table without the game_number, score and date columns
-            (read again when needed and not given).
         title: the page's title (escaped).
 
     Returns:
@@ -100,7 +96,7 @@ def write_report(
         narde_notation.errors.RulesetError: ``rules`` is not a ruleset tag.
     """
     from narde_notation import frames
-    from narde_notation.matches import has_match_tags, match_tags, matches_frame
+    from narde_notation.matches import matches_frame
     from narde_notation.ratings import ratings
     from narde_notation.standings import standings
 
@@ -108,9 +104,7 @@ def write_report(
     ft = tables if tables is not None else frames.tables(paths, rules, workers)
     readable = [f for f in ft.files if f not in ft.problems and os.path.isfile(f)]
     games = ft.games
-    if tags is None and not has_match_tags(games):
-        tags = match_tags(readable, jobs=workers)
-    matches = matches_frame(games, tags)
+    matches = matches_frame(games, jobs=workers)
     history = ratings(matches)
     table = standings(games, matches, history)
     s = frames.summary(ft)

@@ -188,3 +188,4 @@ def test_tags_read_again_for_a_games_frame_without_them(tmp_path: Path) -> None:
     tags = match_tags([str(tmp_path / "r.txt")])
     assert list(tags["date"].fillna("-")) == ["2026.01.02", "-"]
     pd.testing.assert_frame_equal(matches_frame(bare, tags), m)
+    pd.testing.assert_frame_equal(matches_frame(bare), m)  # read from the files itself

@@ -107,6 +107,19 @@ def test_past_report_games_only_games_with_findings_get_pages(club: Path,
     assert set(refs) == {f"games/{pages[0].name}"} and len(refs) == 3
 
 
+def test_report_from_tables_with_category_columns(club: Path, tmp_path: Path) -> None:
+    from narde_notation.frames import tables
+
+    ft = tables([str(club)])
+    ft.games = ft.games.astype({"file": "category", "winner": "category",
+                                "first_mover": "category"})
+    ft.findings = ft.findings.astype({"file": "category", "code": "category"})
+    index = write_report([str(club)], tmp_path / "cat", tables=ft)
+    refs = [r for r in _links(index).refs if r.startswith("games/")]
+    assert len(set(refs)) == 4 and all((index.parent / r).is_file() for r in refs)
+    assert "Matches (4; 3 rated)" in index.read_text(encoding="utf-8")
+
+
 def test_cli_report_and_standings_by_player(club: Path, tmp_path: Path) -> None:
     out = tmp_path / "cli"
     result = CliRunner().invoke(

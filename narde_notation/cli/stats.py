@@ -116,27 +116,13 @@ def _write_plots(directory: str, ft: FileTables) -> list[str]:
     return written
 
 
-def _match_tags(
-    ft: FileTables, files: list[str], stdin_text: str | None, jobs: int | None
-) -> pd.DataFrame | None:
-    """``Game``/``Score``/``Date`` tags for the matches (issue 12), unless the
-    games table has them."""
-    from narde_notation.matches import has_match_tags, match_tags
-    from narde_notation.reader import parse_games
-
-    if has_match_tags(ft.games):
-        return None
-    records = None if stdin_text is None else parse_games(stdin_text, name="<stdin>")
-    return match_tags(files, records=records, file="<stdin>", jobs=jobs or os.cpu_count() or 1)
-
-
-def _standings(ft: FileTables, tags: pd.DataFrame | None, fmt: str) -> pd.DataFrame:
+def _standings(ft: FileTables, fmt: str, jobs: int | None) -> pd.DataFrame:
     """``--by player``: the player table with matches, rating and experience."""
     from narde_notation.display import spreadsheet_text
     from narde_notation.matches import matches_frame
     from narde_notation.standings import standings
 
-    table = standings(ft.games, matches_frame(ft.games, tags))
+    table = standings(ft.games, matches_frame(ft.games, jobs=jobs or os.cpu_count() or 1))
     if fmt == "csv":
         table.index = table.index.map(spreadsheet_text).rename(table.index.name)
     return table
@@ -210,9 +196,8 @@ def narde_stats(
     problems = list(expanded.problems)
     files = [f for f in expanded.files if f != STDIN]
     parts: list[_Acc] = []
-    stdin_text = sys.stdin.read() if STDIN in expanded.files else None
-    if stdin_text is not None:
-        parts.append(_stdin_work(stdin_text, rules_tag))  # small: turns built
+    if STDIN in expanded.files:
+        parts.append(_stdin_work(sys.stdin.read(), rules_tag))  # small: turns built
     stderr = sys.stderr
     # the turns frame is built only for what shows it; the summary's dice
     # fairness uses the roll counts every file returns anyway
@@ -255,9 +240,8 @@ def narde_stats(
         problems.append(f"{path}: cannot read: {why}")
 
     s = summary(ft)
-    tags = _match_tags(ft, files, stdin_text, jobs) if by == "player" or report_dir else None
     if by == "player":
-        text = _render(_standings(ft, tags, fmt), fmt)
+        text = _render(_standings(ft, fmt, jobs), fmt)
     elif by == "file":
         text = _render(s.files, fmt)
     else:
@@ -283,7 +267,7 @@ def narde_stats(
 
         try:
             write_report(files, report_dir, report_games=report_games, rules=rules_tag,
-                         jobs=jobs, tables=ft, tags=tags)
+                         jobs=jobs, tables=ft)
         except OSError as exc:
             problems.append(f"{report_dir}: cannot write the report: {exc.strerror or exc}")
 
