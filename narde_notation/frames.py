@@ -76,6 +76,9 @@ stopped        bool        the replay could not go on (see validate)
 replay_error   str / NA    the replay itself failed (an internal problem,
                            reported here instead of raised); the game then
                            counts as invalid
+game_number    Int64       ``Game`` tag (number in its match), NA if none
+score, date    str / NA    ``Score`` and ``Date`` tags as written
+                           (:mod:`narde_notation.matches` groups matches)
 =============  ==========  ==================================================
 
 ``turns`` — one row per half-turn written (:data:`TURN_COLUMNS`):

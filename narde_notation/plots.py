@@ -260,3 +260,40 @@ def plot_dice(data: pd.DataFrame | Summary, ax: Axes | None = None) -> Axes:
     ax.set_ylim(0, top * 1.3)
     ax.legend(loc="upper center", ncol=2)
     return ax
+
+
+__all__ += ["plot_ratings"]
+
+
+def plot_ratings(
+    history: pd.DataFrame, players: list[str] | None = None, ax: Axes | None = None
+) -> Axes:
+    """Rating of each player after each of their rated matches, as lines.
+
+    ``history`` is :func:`narde_notation.ratings.ratings`'s frame; x is the
+    rated match's number in date order (0 = before the first, where every
+    line starts at its ``rating_before``), y the FIBS rating in rating
+    points.  One line per player (label: the name), for ``players`` or
+    every player of ``history``; a dotted line marks 1500.
+    """
+    ax = _axes(ax)
+    order = {m: i + 1 for i, m in enumerate(pd.unique(history["match"]))}
+    names = list(players) if players is not None else sorted(history["player"].unique())
+    drawn = 0
+    for name in names:
+        rows = history.loc[history["player"] == name]
+        if not len(rows):
+            continue
+        x = [order[rows["match"].iloc[0]] - 1, *(order[m] for m in rows["match"])]
+        y = [float(rows["rating_before"].iloc[0]), *rows["rating_after"].astype(float)]
+        # a name is text, not mathtext ($) nor a hidden label (leading _)
+        label = " " + str(name) if str(name).startswith("_") else str(name)
+        ax.plot(x, y, label=label.replace("$", r"\$"), linewidth=1.2)
+        drawn += 1
+    ax.axhline(1500, color="grey", linestyle=":", linewidth=1)
+    ax.set_xlabel("rated match (date order)")
+    ax.set_ylabel("rating (FIBS)")
+    ax.set_title(f"Ratings ({len(order)} rated matches)")
+    if drawn:
+        ax.legend(fontsize=8, loc="best")
+    return ax

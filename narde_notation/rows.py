@@ -190,6 +190,9 @@ class TableRows:
         g["warnings"].append(len(findings) - n_err)
         g["first_error"].append(first_error)
         g["replay_error"].append(replay_error)
+        g["game_number"].append(_parse_int(record.tags.get("Game")))
+        g["score"].append(record.tags.get("Score"))
+        g["date"].append(record.tags.get("Date"))
         if report is None:
             g["first_mover"].append(_side_name(half_turns[0].side) if half_turns else None)
             g["winner"].append(None)

@@ -88,6 +88,9 @@ GAME_COLUMNS: dict[str, str] = {
     "first_error": "str",
     "stopped": "bool",
     "replay_error": "str",
+    "game_number": "Int64",
+    "score": "str",
+    "date": "str",
 }
 TURN_COLUMNS: dict[str, str] = {
     "file": "category",

@@ -22,6 +22,7 @@ the summary); problems go to the ``problems`` list (exit 2).
 from __future__ import annotations
 
 import importlib.util
+import os
 import io
 import sys
 from collections.abc import Callable
@@ -202,6 +203,18 @@ def _write_tables(ft: FileTables, csvs: dict[str, str | None],
             problems.append(f"{target}: cannot write: {exc.strerror or exc}")
 
 
+def _standings(ft: FileTables, fmt: str, jobs: int | None) -> pd.DataFrame:
+    """``--by player``: the player table with matches, rating and experience."""
+    from narde_notation.display import spreadsheet_text
+    from narde_notation.matches import matches_frame
+    from narde_notation.standings import standings
+
+    table = standings(ft.games, matches_frame(ft.games, jobs=jobs or os.cpu_count() or 1))
+    if fmt == "csv":
+        table.index = table.index.map(spreadsheet_text).rename(table.index.name)
+    return table
+
+
 @click.command(context_settings={"help_option_names": ["-h", "--help"]})
 @click.argument("paths", nargs=-1, required=True)
 @click.option(
@@ -247,6 +260,10 @@ def _write_tables(ft: FileTables, csvs: dict[str, str | None],
     metavar="ADDRESS",
     help="Run the per-file work on this Dask distributed scheduler (tcp://host:8786).",
 )
+@click.option("--report", "report_dir", type=click.Path(file_okay=False),
+              help="Write the club report (index.html, games/) to this folder.")
+@click.option("--report-games", type=click.IntRange(min=0), default=500, show_default=True,
+              help="Past this many games, viewer pages only for games with findings.")
 @click.option("-q", "--quiet", is_flag=True, help="No progress bar and no note on stderr.")
 @common.encoding_option
 @click.version_option(package_name="narde-notation")
@@ -265,6 +282,8 @@ def narde_stats(
     jobs: int | None,
     rules_tag: str | None,
     scheduler: str | None,
+    report_dir: str | None,
+    report_games: int,
     quiet: bool,
     encoding: str | None,
 ) -> None:
@@ -322,7 +341,7 @@ def narde_stats(
 
     s = summary(ft)
     if by == "player":
-        text = render_frame(s.players, fmt)
+        text = render_frame(_standings(ft, fmt, jobs), fmt)
     elif by == "file":
         text = render_frame(s.files, fmt)
     else:
@@ -336,6 +355,15 @@ def narde_stats(
             _write_plots(plots_dir, ft, s, race_choice(ft, race))
         except OSError as exc:
             problems.append(f"{plots_dir}: cannot write plots: {exc.strerror or exc}")
+
+    if report_dir is not None:
+        from narde_notation.report import write_report
+
+        try:
+            write_report(files, report_dir, report_games=report_games, rules=rules_tag,
+                         jobs=jobs, tables=ft)
+        except OSError as exc:
+            problems.append(f"{report_dir}: cannot write the report: {exc.strerror or exc}")
 
     for problem in problems:
         common.echo_error(PROGRAM, problem)

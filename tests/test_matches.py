@@ -1,0 +1,191 @@
+"""Matches (issue 12): grouping games into matches, status, order; standings."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pandas as pd
+
+from narde_notation.frames import tables
+from narde_notation.matches import MATCH_COLUMNS, date_key, match_tags, matches_frame
+from narde_notation.standings import standings
+
+# Games that end at once from a set-up (R9): who wins and how many points is
+# read off the position.  White bears off its last checker; Black has borne
+# off one (oyn, 1 point) or none (mars, 2 points).
+WHITE_OYN = '[Position "1 / 1:14 / W"]\n\n1. 21: 1/off\n1-0\n'
+WHITE_MARS = '[Position "1 / 24:15 / W"]\n\n1. 21: 1/off\n2-0\n'
+BLACK_OYN = '[Position "1:14 / 1 / B"]\n\n1... 21: 1/off\n0-1\n'
+# From the start: one checker from the head with both dice; not over.
+UNFINISHED = "1. 65: 24/18 18/13\n*\n"
+# Two checkers from the head with 6-5 (R5): an error.
+ILLEGAL = "1. 65: 24/18 24/19\n*\n"
+# last-roll-draw (R9): White bears off, Black replies and bears off too.
+DRAW = '[Rules "last-roll-draw"]\n[Position "1 / 1 / W"]\n\n1. 21: 1/off  21: 1/off\n0-0\n'
+
+
+def game(white: str, black: str, body: str, *, match: int | None = None,
+         number: int | None = None, score: str | None = None, date: str | None = None) -> str:
+    tags = [f'[White "{white}"]', f'[Black "{black}"]']
+    if date is not None:
+        tags.append(f'[Date "{date}"]')
+    if match is not None:
+        tags.append(f'[Match "{match}"]')
+    if number is not None:
+        tags.append(f'[Game "{number}"]')
+    if score is not None:
+        tags.append(f'[Score "{score}"]')
+    return "\n".join(tags) + "\n" + body + "\n"
+
+
+def matches_of(tmp_path: Path, files: dict[str, list[str]]) -> tuple[pd.DataFrame, pd.DataFrame]:
+    paths = []
+    for name, games in files.items():
+        path = tmp_path / name
+        path.write_text("".join(games), encoding="utf-8")
+        paths.append(str(path))
+    ft = tables(paths)
+    return ft.games, matches_frame(ft.games, match_tags(ft.files))
+
+
+def test_match_won_with_colours_swapped(tmp_path: Path) -> None:
+    # 3-point match: Ann (White) wins a mars (2-0), then Ann as Black wins an
+    # oyn: Ann 3, Bob 0.
+    _, m = matches_of(tmp_path, {"a.txt": [
+        game("Ann", "Bob", WHITE_MARS, match=3, number=1, score="0-0"),
+        game("Bob", "Ann", BLACK_OYN, match=3, number=2, score="0-2"),
+    ]})
+    assert list(m.columns) == list(MATCH_COLUMNS)
+    assert len(m) == 1
+    row = m.iloc[0]
+    assert (row["white"], row["black"], row["length"], row["games"]) == ("Ann", "Bob", 3, 2)
+    assert (row["white_score"], row["black_score"]) == (3, 0)
+    assert (row["winner"], row["loser"], row["status"]) == ("Ann", "Bob", "won")
+    assert bool(row["rated"]) and not bool(row["resumed"])
+
+
+def test_resumed_match_starts_from_its_score(tmp_path: Path) -> None:
+    # Games 3 and 4 of a 5-point match, the file starting at 2-3 (Cid-Dan):
+    # Cid wins a mars (4-3), then an oyn (5-3) and the match.
+    _, m = matches_of(tmp_path, {"r.txt": [
+        game("Cid", "Dan", WHITE_MARS, match=5, number=3, score="2-3"),
+        game("Cid", "Dan", WHITE_OYN, match=5, number=4, score="4-3"),
+    ]})
+    assert len(m) == 1
+    row = m.iloc[0]
+    assert bool(row["resumed"]) and row["games"] == 2
+    assert (row["white_score"], row["black_score"]) == (5, 3)
+    assert row["winner"] == "Cid" and row["status"] == "won" and bool(row["rated"])
+    assert "resumed at 2-3" in row["note"]
+
+
+def test_unfinished_match_is_listed_not_rated(tmp_path: Path) -> None:
+    # Eve wins game 1 (1-0) of a 3-point match; game 2 stops unfinished.
+    # A second match that simply ends at 1-0 short of 3 is unfinished too.
+    _, m = matches_of(tmp_path, {"u.txt": [
+        game("Eve", "Fay", WHITE_OYN, match=3, number=1),
+        game("Eve", "Fay", UNFINISHED, match=3, number=2),
+        game("Eve", "Fay", WHITE_OYN, match=3, number=1),
+    ]})
+    assert list(m["status"]) == ["unfinished", "unfinished"]
+    assert list(m["games"]) == [2, 1]
+    assert not m["rated"].any()
+    assert m["winner"].isna().all()
+    assert "a game is unfinished" in m["note"].iloc[0]
+    assert "nobody reached the length" in m["note"].iloc[1]
+
+
+def test_invalid_game_makes_its_match_invalid(tmp_path: Path) -> None:
+    games, m = matches_of(tmp_path, {"i.txt": [
+        game("Gil", "Hal", WHITE_OYN, match=3, number=1),
+        game("Gil", "Hal", ILLEGAL, match=3, number=2),
+        game("Gil", "Hal", WHITE_MARS, match=3, number=3),
+    ]})
+    assert len(m) == 1
+    assert m["status"].iloc[0] == "invalid" and not bool(m["rated"].iloc[0])
+    assert m["winner"].isna().iloc[0]
+    table = standings(games, m)
+    # both listed; the two valid games count, the match is neither won nor lost
+    assert table.loc["Gil", "wins"] == 2 and table.loc["Hal", "losses"] == 2
+    assert table.loc["Gil", "matches"] == 1 and table.loc["Gil", "matches_won"] == 0
+    assert table.loc["Gil", "rating"] == 1500.0 and table.loc["Gil", "experience"] == 0
+
+
+def test_games_without_match_tag_are_one_point_matches(tmp_path: Path) -> None:
+    # Two games of the same players with no Match tag: two 1-point matches
+    # (a mars counts as a 1-point match won); a draw: listed, not rated.
+    _, m = matches_of(tmp_path, {"s.txt": [
+        game("Ivo", "Jan", WHITE_MARS, number=1),
+        game("Ivo", "Jan", BLACK_OYN, number=2),
+        game("Ivo", "Jan", DRAW),
+    ]})
+    assert list(m["length"]) == [1, 1, 1]
+    assert list(m["winner"].fillna("-")) == ["Ivo", "Jan", "-"]
+    assert list(m["status"]) == ["won", "won", "draw"]
+    assert list(m["rated"]) == [True, True, False]
+    assert (m["white_score"].iloc[0], m["black_score"].iloc[0]) == (2, 0)
+
+
+def test_game_after_the_match_was_won_is_invalid(tmp_path: Path) -> None:
+    _, m = matches_of(tmp_path, {"o.txt": [
+        game("Kim", "Lea", WHITE_OYN, match=1, number=1),
+        game("Kim", "Lea", WHITE_OYN, match=1, number=2),
+    ]})
+    assert list(m["status"]) == ["invalid"]
+    assert "after Kim had won the match" in m["note"].iloc[0]
+
+
+def test_order_date_then_file_then_position(tmp_path: Path) -> None:
+    # b.txt's games come first in the file list, but dates decide; games of
+    # the same date go by file path then position; a missing date is last.
+    _, m = matches_of(tmp_path, {
+        "b.txt": [
+            game("P1", "P2", WHITE_OYN),  # no date: last of all
+            game("P3", "P4", WHITE_OYN, date="2024.05.01"),
+            game("P5", "P6", WHITE_OYN, date="2023.12.31"),
+        ],
+        "a.txt": [
+            game("P7", "P8", WHITE_OYN, date="2024.05.01"),
+            game("P9", "P10", WHITE_OYN, date="2024.??.??"),
+            game("P11", "P12", WHITE_OYN, date="not a date"),
+        ],
+    })
+    assert list(m["white"]) == ["P5", "P9", "P7", "P3", "P11", "P1"]
+    assert list(m["match"]) == list(range(6))
+
+
+def test_date_key() -> None:
+    assert date_key("2026.10.23") == (0, 2026, 10, 23)
+    assert date_key("2026-10-23") == (0, 2026, 10, 23)
+    assert date_key("2026.??.??") == (0, 2026, 0, 0)
+    assert date_key("????.??.??") == date_key(None) == date_key("soon") == (1, 0, 0, 0)
+
+
+def test_standings_list_every_player_with_ratings(tmp_path: Path) -> None:
+    # Ann beats Bob in a 1-point match (10 points each way, x5 while new):
+    # Ann 1510, Bob 1490; Cid played only an invalid game.
+    games, m = matches_of(tmp_path, {"t.txt": [
+        game("Ann", "Bob", WHITE_MARS),
+        game("Cid", "Bob", ILLEGAL),
+    ]})
+    table = standings(games, m)
+    assert list(table.index) == ["Ann", "Cid", "Bob"]
+    assert table.loc["Ann", "rating"] == 1510.0 and table.loc["Bob", "rating"] == 1490.0
+    assert table.loc["Ann", "points_won"] == 2 and table.loc["Ann", "mars_given"] == 1
+    assert table.loc["Bob", "mars_taken"] == 1 and table.loc["Bob", "matches_lost"] == 1
+    assert table.loc["Cid", "games"] == 0 and table.loc["Cid", "matches"] == 1
+    assert table.loc["Ann", "experience"] == 1
+
+
+def test_tags_read_again_for_a_games_frame_without_them(tmp_path: Path) -> None:
+    games, m = matches_of(tmp_path, {"r.txt": [
+        game("Cid", "Dan", WHITE_MARS, match=5, number=3, score="2-3", date="2026.01.02"),
+        game("Cid", "Dan", WHITE_OYN, match=5, number=4, score="4-3"),
+    ]})
+    assert list(games["game_number"]) == [3, 4]
+    assert list(games["score"]) == ["2-3", "4-3"]
+    bare = games.drop(columns=["game_number", "score", "date"])
+    tags = match_tags([str(tmp_path / "r.txt")])
+    assert list(tags["date"].fillna("-")) == ["2026.01.02", "-"]
+    pd.testing.assert_frame_equal(matches_frame(bare, tags), m)
+    pd.testing.assert_frame_equal(matches_frame(bare), m)  # read from the files itself
