@@ -27,7 +27,7 @@ from pathlib import Path
 
 from narde_notation.executor import Failure, run_each
 from narde_notation.sources import expand_paths
-from narde_notation.validate import validate_source
+from narde_notation.validation import validate_source
 from narde_notation.work import check_file
 
 HERE = Path(__file__).resolve().parent

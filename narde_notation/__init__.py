@@ -7,7 +7,7 @@ The working set is importable from here::
 Data flows one way: text → grammar (:mod:`narde_notation.reader`) →
 records (:mod:`narde_notation.record`) → engine (:mod:`narde_notation.position`,
 :mod:`narde_notation.engine`) → findings and positions
-(:mod:`narde_notation.validate`) → tables and plots
+(:mod:`narde_notation.validation`) → tables and plots
 (:mod:`narde_notation.frames`, :mod:`narde_notation.plots`).
 
 Positions (the rules engine), reading, validation, tables and plots are
@@ -17,8 +17,6 @@ loads neither the engine nor Lark nor pandas nor matplotlib.
 
 import importlib
 import sys
-import types
-from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from narde_notation.errors import (
@@ -39,14 +37,15 @@ if TYPE_CHECKING:  # the lazy names, for type checkers and IDEs
     from narde_notation.plots import plot_dice, plot_game_lengths, plot_mars_rate, plot_race
     from narde_notation.position import Position
     from narde_notation.reader import parse_games, read_games
-    from narde_notation.validate import validate_games
+    from narde_notation.validation import validate, validate_games
 
 #: public name -> module that defines it, imported on first access.
 _LAZY = {
     "Position": "narde_notation.position",
     "read_games": "narde_notation.reader",
     "parse_games": "narde_notation.reader",
-    "validate_games": "narde_notation.validate",
+    "validate": "narde_notation.validation",
+    "validate_games": "narde_notation.validation",
     "games_frame": "narde_notation.frames",
     "turns_frame": "narde_notation.frames",
     "findings_frame": "narde_notation.frames",
@@ -68,32 +67,9 @@ def __getattr__(name: str) -> Any:
 
 
 def __dir__() -> list[str]:
-    return sorted(set(globals()) | set(_LAZY) | {"validate"})
+    return sorted(set(globals()) | set(_LAZY))
 
 
-class _Package(types.ModuleType):
-    """This package's module type: ``narde_notation.validate`` is the function.
-
-    The function shares its name with the submodule that defines it; the
-    import system records a loaded submodule as an attribute of its package,
-    which would replace the function.  A property with a setter that keeps
-    nothing makes the name always mean the function; the submodule stays
-    in ``sys.modules`` (``importlib.import_module("narde_notation.validate")``).
-    """
-
-    @property
-    def validate(self) -> Callable[..., Any]:
-        """:func:`narde_notation.validate.validate` (imported on first use)."""
-        from narde_notation.validate import validate
-
-        return validate
-
-    @validate.setter
-    def validate(self, _submodule: object) -> None:
-        pass
-
-
-sys.modules[__name__].__class__ = _Package
 
 
 # In Jupyter, records and reports display as HTML (tags, moves, final board);

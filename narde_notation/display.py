@@ -6,7 +6,7 @@ the board, the move list, both pip counts and the findings, with buttons
 :func:`game_text` is the plain-text view, control characters written out
 (:func:`narde_notation.viewer.visible`).  :func:`register_ipython_formatters`
 makes IPython use them for :class:`~narde_notation.record.GameRecord` and
-:class:`~narde_notation.validate.GameReport`.
+:class:`~narde_notation.validation.GameReport`.
 """
 
 from __future__ import annotations
@@ -18,14 +18,14 @@ from narde_notation.record import GameRecord
 from narde_notation.viewer import escape, viewer_html, visible
 
 if TYPE_CHECKING:
-    from narde_notation.validate import GameReport
+    from narde_notation.validation import GameReport
 
 __all__ = ["escape", "game_html", "game_text", "register_ipython_formatters"]
 
 
 def _report_of(game: GameRecord | GameReport) -> GameReport:
     if isinstance(game, GameRecord):
-        from narde_notation.validate import validate
+        from narde_notation.validation import validate
 
         return validate(game)
     return game
@@ -57,7 +57,7 @@ def game_text(game: GameRecord | GameReport) -> str:
 def game_html(game: GameRecord | GameReport, board_size: int = 360) -> str:
     """The game viewer of one game, as an HTML fragment, showing its last replayed ply.
 
-    A :class:`GameRecord` is replayed first (:func:`narde_notation.validate.validate`).
+    A :class:`GameRecord` is replayed first (:func:`narde_notation.validation.validate`).
     See :func:`narde_notation.viewer.viewer_html`: board, move list (roll and
     moves as written), pip counts, findings, tags; the arrow keys work once
     the viewer has the focus (a click on it).  Never raises on a bad record.
@@ -86,7 +86,7 @@ def register_ipython_formatters() -> bool:
     shell = get_ipython() if get_ipython is not None else None
     if shell is None:
         return False
-    from narde_notation.validate import GameReport
+    from narde_notation.validation import GameReport
 
     formatters = shell.display_formatter.formatters
     for cls in (GameRecord, GameReport):

@@ -1,7 +1,7 @@
 """Tidy pandas tables of game archives, and their summary.
 
 Data flow: files → :func:`narde_notation.reader.read_games` → records →
-:func:`narde_notation.validate.validate` → :class:`GameReport` → the rows
+:func:`narde_notation.validation.validate` → :class:`GameReport` → the rows
 here.  Nothing upstream imports this module.
 
 This module is the public face of the tables; the parts live in
@@ -23,7 +23,7 @@ frames whichever way they were computed.  :func:`summary` turns them into a
 :class:`Summary`.  (The workers build plain column lists and never import
 pandas; the frames are made once in the calling process.)
 
-Replays use :func:`narde_notation.validate.validate_games` (the match-score
+Replays use :func:`narde_notation.validation.validate_games` (the match-score
 checks across a file's games included), so the findings are the ones
 ``narde-validate`` reports, and the games are the same ones
 (:func:`narde_notation.work.is_game`: a record with a tag, a half-turn or a
@@ -154,7 +154,7 @@ from narde_notation.work import check_rules, file_rows, records_rows
 if TYPE_CHECKING:
     import pandas as pd
 
-    from narde_notation.validate import GameReport
+    from narde_notation.validation import GameReport
 
 __all__ = [
     "EXTENSIONS",
@@ -350,11 +350,11 @@ def tables_from_records(
 
     Useful in notebooks and tests on records built in memory.  Records
     only are replayed together with
-    :func:`~narde_notation.validate.validate_games` (match scores checked
+    :func:`~narde_notation.validation.validate_games` (match scores checked
     across them, as for a file).  ``file`` replaces each record's own
     ``file`` (``"<memory>"`` when both are None).
     """
-    from narde_notation.validate import GameReport, validate
+    from narde_notation.validation import GameReport, validate
 
     items = list(records)
     if not any(isinstance(item, GameReport) for item in items):

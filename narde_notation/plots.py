@@ -19,7 +19,7 @@ if TYPE_CHECKING:
     from matplotlib.axes import Axes
 
     from narde_notation.frames import Summary
-    from narde_notation.validate import GameReport
+    from narde_notation.validation import GameReport
 
 __all__ = ["plot_dice", "plot_game_lengths", "plot_mars_rate", "plot_race", "race_data"]
 
@@ -46,7 +46,7 @@ def race_data(game: GameReport | GameRecord | pd.DataFrame) -> pd.DataFrame:
     """Pip counts per ply of one game: the data :func:`plot_race` draws.
 
     Args:
-        game: a :class:`~narde_notation.validate.GameReport`, a
+        game: a :class:`~narde_notation.validation.GameReport`, a
             :class:`~narde_notation.record.GameRecord` (replayed here), or the
             rows of one game of a turns frame.
 
@@ -77,7 +77,7 @@ def race_data(game: GameReport | GameRecord | pd.DataFrame) -> pd.DataFrame:
         black = [b0, *(int(v) for v in t["black_pips"])]
     else:
         if isinstance(game, GameRecord):
-            from narde_notation.validate import validate
+            from narde_notation.validation import validate
 
             report = validate(game)
         else:

@@ -172,7 +172,7 @@ def _file_pages(
     """Replay one file and write the pages of its games in ``names`` (worker)."""
     from narde_notation.reader import read_games
     from narde_notation.ruleset import Ruleset
-    from narde_notation.validate import validate_games
+    from narde_notation.validation import validate_games
     from narde_notation.viewer import game_page
 
     ruleset = None if rules is None else Ruleset.from_tag(rules)

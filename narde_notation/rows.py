@@ -28,7 +28,7 @@ from narde_notation.side import Side
 
 if TYPE_CHECKING:
     from narde_notation.position import Position
-    from narde_notation.validate import GameReport, TurnReplay
+    from narde_notation.validation import GameReport, TurnReplay
 
 __all__ = ["TableRows", "roll_info"]
 

@@ -44,7 +44,7 @@ __all__ = [
 EXTENSIONS = RECORD_SUFFIXES
 #: Categories of ``games.kind``, in order of points.
 KINDS = ("oyn", "mars", "koks", "draw")
-#: Categories of ``games.ending`` (:attr:`narde_notation.validate.GameReport.ending`).
+#: Categories of ``games.ending`` (:attr:`narde_notation.validation.GameReport.ending`).
 ENDINGS = ("bear-off", "resignation", "draw", "unfinished")
 #: The sides' names in the tables.
 SIDES = ("white", "black")

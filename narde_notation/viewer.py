@@ -41,7 +41,7 @@ from narde_notation.writer import format_halfturn
 if TYPE_CHECKING:
     from narde_notation.findings import Finding
     from narde_notation.position import Position
-    from narde_notation.validate import GameReport, TurnReplay
+    from narde_notation.validation import GameReport, TurnReplay
 
 __all__ = ["escape", "game_page", "viewer_html", "visible"]
 
@@ -178,7 +178,7 @@ def viewer_html(
     """The viewer as an HTML fragment (``<style>``, ``<div>``, ``<script>``).
 
     Args:
-        report: the replayed game (:func:`narde_notation.validate.validate`).
+        report: the replayed game (:func:`narde_notation.validation.validate`).
         ply: the ply shown first, 0 … the last replayed (clamped); default 0.
         title: the heading; default "White (White) vs Black (Black)".
         root_id: the id of the viewer's ``<div>``; element ids inside are

@@ -1,7 +1,7 @@
 """The per-file units of work of ``narde-validate`` and ``narde-stats``.
 
 Both programs read a file's records, replay them with
-:func:`narde_notation.validate.validate_games` and keep what they need:
+:func:`narde_notation.validation.validate_games` and keep what they need:
 :func:`check_file` the findings, :func:`file_rows` the rows of the three
 tables.  Both go through :func:`replay_records`, so both count the same
 games (:func:`is_game`) and treat a replay that raises the same way: the
@@ -24,7 +24,7 @@ from narde_notation.rows import TableRows
 
 if TYPE_CHECKING:
     from narde_notation.ruleset import Ruleset
-    from narde_notation.validate import GameReport
+    from narde_notation.validation import GameReport
 
 __all__ = [
     "FileCheck",
@@ -76,7 +76,7 @@ def replay_records(
     replayed (the match-score checks start afresh).  Should the reader itself
     raise, the games before are kept and the exception propagates.
     """
-    from narde_notation.validate import validate_games
+    from narde_notation.validation import validate_games
 
     source = iter(records)
     current: list[GameRecord] = []  # the record being replayed

@@ -5,6 +5,7 @@ Expected values are worked out by hand from rules.md and record-format.md.
 
 from __future__ import annotations
 
+import importlib
 import subprocess
 import sys
 
@@ -23,7 +24,7 @@ from narde_notation import (
 from narde_notation.engine import check_turn
 from narde_notation.reader import parse_games
 from narde_notation.record import BAR, OFF, format_path, parse_roll
-from narde_notation.validate import validate
+from narde_notation.validation import validate
 
 
 @pytest.mark.parametrize(
@@ -133,6 +134,8 @@ def test_top_level_working_set() -> None:
                  "findings_frame", "summary", "IllegalTurnError", "NotationError"):
         assert getattr(narde_notation, name) is not None, name
     assert narde_notation.validate is validate
+    # the module is narde_notation.validation: the function's name is free
+    assert importlib.import_module("narde_notation.validation").validate is validate
     assert any(name.startswith("plot_") for name in narde_notation.__all__)
 
 

@@ -9,7 +9,7 @@ from narde_notation.board import board_drawing, moved_points, position_svg
 from narde_notation.position import Position
 from narde_notation.reader import parse_games
 from narde_notation.side import Side
-from narde_notation.validate import validate
+from narde_notation.validation import validate
 
 SVG = "{http://www.w3.org/2000/svg}"
 

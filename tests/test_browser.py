@@ -17,7 +17,7 @@ from typing import Any
 import pytest
 
 from narde_notation.reader import read_games
-from narde_notation.validate import GameReport, validate
+from narde_notation.validation import GameReport, validate
 
 STEPS = 7
 

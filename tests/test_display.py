@@ -14,7 +14,7 @@ from narde_notation.display import game_html, game_text, register_ipython_format
 from narde_notation.position import Position
 from narde_notation.reader import parse_games
 from narde_notation.side import Side
-from narde_notation.validate import GameReport, validate
+from narde_notation.validation import GameReport, validate
 
 GAME = """\
 [White "Ann <A>"]

@@ -387,7 +387,7 @@ def test_a_replay_that_fails_is_reported_not_raised(
 ) -> None:
     import importlib
 
-    v = importlib.import_module("narde_notation.validate")  # the module, not the function
+    v = importlib.import_module("narde_notation.validation")  # the module, not the function
 
     real = v.validate
 
@@ -420,7 +420,7 @@ def test_pip_columns_equal_the_positions_on_illegal_games() -> None:
     if not illegal.is_dir():
         pytest.skip("corpus absent")
     from narde_notation.reader import read_games
-    from narde_notation.validate import validate
+    from narde_notation.validation import validate
 
     for path in sorted(illegal.glob("*.txt"))[::4]:
         ft = tables(path)

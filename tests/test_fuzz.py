@@ -34,7 +34,7 @@ from hypothesis import strategies as st
 from narde_notation.errors import NardeError
 from narde_notation.position import Position
 from narde_notation.reader import parse_games
-from narde_notation.validate import validate_games
+from narde_notation.validation import validate_games
 from narde_notation.work import check_file, is_game
 
 EXAMPLES = int(os.environ.get("NARDE_FUZZ_EXAMPLES", "120"))

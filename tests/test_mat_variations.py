@@ -12,7 +12,7 @@ from pathlib import Path
 
 from narde_notation.reader import read_games
 from narde_notation.side import Side
-from narde_notation.validate import validate_games
+from narde_notation.validation import validate_games
 
 DATA = Path(__file__).parent / "data" / "mat"
 W, B = Side.WHITE, Side.BLACK

@@ -12,7 +12,7 @@ import pytest
 from corpus import CORPUS, expected_lines, need_corpus
 
 from narde_notation.findings import Finding
-from narde_notation.validate import GameReport, validate_source
+from narde_notation.validation import GameReport, validate_source
 
 LINES = expected_lines()
 

@@ -12,7 +12,7 @@ from narde_notation.play import random_game
 from narde_notation.reader import parse_games
 from narde_notation.record import OFF, GameRecord, Move
 from narde_notation.ruleset import Ruleset
-from narde_notation.validate import validate, validate_games
+from narde_notation.validation import validate, validate_games
 
 VARIANTS = ["standard", "reroll", "koks", "last-roll-draw", "end-of-turn-block",
             "head-doubles-64", "head-exception-strict", "reroll,koks,last-roll-draw"]

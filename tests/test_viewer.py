@@ -6,7 +6,7 @@ import re
 from html.parser import HTMLParser
 
 from narde_notation.reader import parse_games
-from narde_notation.validate import GameReport, validate
+from narde_notation.validation import GameReport, validate
 from narde_notation.viewer import escape, game_page, visible
 
 GAME = """\

@@ -1,6 +1,6 @@
 """``narde-stats``: statistics of Long Narde archives.
 
-Reads every game of PATHS, replays it (:mod:`narde_notation.validate`) and
+Reads every game of PATHS, replays it (:mod:`narde_notation.validation`) and
 prints the summary of :func:`narde_notation.frames.summary` (or a table
 per player or per file with ``--by``).  The per-file work is
 :func:`narde_notation.work.file_rows` on
@@ -22,8 +22,8 @@ the summary); problems go to the ``problems`` list (exit 2).
 from __future__ import annotations
 
 import importlib.util
-import os
 import io
+import os
 import sys
 from collections.abc import Callable
 from pathlib import Path
