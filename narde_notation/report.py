@@ -104,7 +104,7 @@ def write_report(
     ft = tables if tables is not None else frames.tables(paths, rules, workers)
     readable = [f for f in ft.files if f not in ft.problems and os.path.isfile(f)]
     games = ft.games
-    matches = matches_frame(games, jobs=workers)
+    matches = matches_frame(games)
     history = ratings(matches)
     table = standings(games, matches, history)
     s = frames.summary(ft)

@@ -116,13 +116,13 @@ def _write_plots(directory: str, ft: FileTables) -> list[str]:
     return written
 
 
-def _standings(ft: FileTables, fmt: str, jobs: int | None) -> pd.DataFrame:
+def _standings(ft: FileTables, fmt: str) -> pd.DataFrame:
     """``--by player``: the player table with matches, rating and experience."""
     from narde_notation.display import spreadsheet_text
     from narde_notation.matches import matches_frame
     from narde_notation.standings import standings
 
-    table = standings(ft.games, matches_frame(ft.games, jobs=jobs or os.cpu_count() or 1))
+    table = standings(ft.games, matches_frame(ft.games))
     if fmt == "csv":
         table.index = table.index.map(spreadsheet_text).rename(table.index.name)
     return table
@@ -241,7 +241,7 @@ def narde_stats(
 
     s = summary(ft)
     if by == "player":
-        text = _render(_standings(ft, fmt, jobs), fmt)
+        text = _render(_standings(ft, fmt), fmt)
     elif by == "file":
         text = _render(s.files, fmt)
     else:
