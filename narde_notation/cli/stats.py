@@ -266,8 +266,10 @@ def narde_stats(
         from narde_notation.report import write_report
 
         try:
-            write_report(files, report_dir, report_games=report_games, rules=rules_tag,
-                         jobs=jobs, tables=ft)
+            index = write_report(files, report_dir, report_games=report_games,
+                                 rules=rules_tag, jobs=jobs, tables=ft)
+            if not quiet:
+                click.echo(f"report: {index}", err=True)
         except OSError as exc:
             problems.append(f"{report_dir}: cannot write the report: {exc.strerror or exc}")
 
