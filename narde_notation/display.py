@@ -93,13 +93,3 @@ def register_ipython_formatters() -> bool:
         formatters["text/html"].for_type(cls, game_html)
         formatters["text/plain"].for_type(cls, _plain)
     return True
-
-
-def spreadsheet_text(text: str) -> str:
-    """A cell text a spreadsheet shows as text, never runs as a formula.
-
-    Text starting with ``=``, ``+``, ``-``, ``@``, a tab or a carriage
-    return gets a leading ``'`` (OWASP, "CSV injection"): a player named
-    ``=HYPERLINK(...)`` stays a name when a CSV is opened.
-    """
-    return "'" + text if text[:1] in ("=", "+", "-", "@", "\t", "\r") else text

@@ -35,7 +35,6 @@ from __future__ import annotations
 import os
 import re
 from collections.abc import Iterable, Sequence
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -130,7 +129,6 @@ def match_tags(
     *,
     records: Iterable[GameRecord] | None = None,
     file: str = "<memory>",
-    jobs: int = 1,
 ) -> pd.DataFrame:
     """The ``Game``, ``Score`` and ``Date`` tags of every game (:data:`TAG_COLUMNS`).
 
@@ -143,20 +141,14 @@ def match_tags(
         files: record files (already expanded, as in the games table).
         records: games already read (standard input, notebooks), tabulated
             under ``file`` after ``files``.
-        jobs: worker processes for ``files`` (the reader only runs).
 
     An unreadable file gives no rows (the games table reports it).
     """
     import pandas as pd
 
     rows: list[tuple[Any, ...]] = []
-    if jobs > 1 and len(files) > 1:
-        with ProcessPoolExecutor(max_workers=min(jobs, len(files))) as pool:
-            for part in pool.map(_file_tag_rows, files, chunksize=4):
-                rows.extend(part)
-    else:
-        for path in files:
-            rows.extend(_file_tag_rows(path))
+    for path in files:
+        rows.extend(_file_tag_rows(path))
     if records is not None:
         rows.extend(_tag_rows(records, file))
     frame = pd.DataFrame.from_records(rows, columns=list(TAG_COLUMNS))
@@ -215,9 +207,7 @@ def _na(value: Any) -> Any:
     return None if value is None or pd.isna(value) else value
 
 
-def matches_frame(
-    games: pd.DataFrame, tags: pd.DataFrame | None = None, *, jobs: int = 1
-) -> pd.DataFrame:
+def matches_frame(games: pd.DataFrame, tags: pd.DataFrame | None = None) -> pd.DataFrame:
     """One row per match of ``games`` (a games frame), in date order.
 
     Args:
@@ -226,7 +216,7 @@ def matches_frame(
             returns it).
         tags: :func:`match_tags` of the same files, for a games frame
             without the columns game_number, score and date; when omitted
-            they are read from the frame's files (``jobs`` processes).
+            they are read from the frame's files.
 
     Returns:
         :data:`MATCH_COLUMNS`: match (int64, 0-based, the order), date (str
@@ -251,7 +241,7 @@ def matches_frame(
     frame = games
     if tags is None and not _has_tags(games):
         files = [str(f) for f in pd.unique(games["file"]) if os.path.isfile(str(f))]
-        tags = match_tags(files, jobs=jobs)
+        tags = match_tags(files)
     if tags is not None:
         extra = [c for c in ("game_number", "score", "date") if c not in games.columns]
         frame = games.merge(tags[["file", "game", *extra]], on=["file", "game"], how="left",

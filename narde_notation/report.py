@@ -18,7 +18,6 @@ import math
 import os
 import re
 from collections.abc import Callable, Sequence
-from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -104,7 +103,7 @@ def write_report(
     ft = tables if tables is not None else frames.tables(paths, rules, workers)
     readable = [f for f in ft.files if f not in ft.problems and os.path.isfile(f)]
     games = ft.games
-    matches = matches_frame(games, jobs=workers)
+    matches = matches_frame(games)
     history = ratings(matches)
     table = standings(games, matches, history)
     s = frames.summary(ft)
@@ -150,48 +149,47 @@ def _write_pages(
     ):
         if (len(games) <= limit or flagged) and file in readable:
             by_file.setdefault(str(file), {})[int(game)] = _page_name(row)
-    work = list(by_file.items())
-    n = len(work)
-    done: list[tuple[str, list[int]]]
-    if jobs > 1 and n > 1:
-        with ProcessPoolExecutor(max_workers=min(jobs, n)) as pool:
-            done = list(pool.map(_file_pages, [w[0] for w in work], [w[1] for w in work],
-                                 [str(folder)] * n, [rules] * n, chunksize=1))
-    else:
-        done = [_file_pages(file, names, str(folder), rules) for file, names in work]
+    from narde_notation.executor import Failure, run_each
+
+    done = run_each(_file_pages, list(by_file), jobs=jobs, pages=by_file,
+                    folder=str(folder), rules=rules)
     links: dict[tuple[str, int], str] = {}
-    for file, written in done:
+    for result in done:
+        if isinstance(result, Failure):  # that file's games lose only their links
+            continue
+        file, written = result
         for game in written:
             links[(file, game)] = f"games/{by_file[file][game]}"
     return links
 
 
 def _file_pages(
-    file: str, names: dict[int, str], folder: str, rules: str | None
+    file: str, *, pages: dict[str, dict[int, str]], folder: str, rules: str | None
 ) -> tuple[str, list[int]]:
-    """Replay one file and write the pages of its games in ``names`` (worker)."""
+    """Replay one file and write the pages of its games in ``pages[file]``
+    (game index -> page name): the unit of work of :func:`_write_pages`."""
     from narde_notation.reader import read_games
     from narde_notation.ruleset import Ruleset
     from narde_notation.validation import validate_games
     from narde_notation.viewer import game_page
 
+    names = pages[file]
     ruleset = None if rules is None else Ruleset.from_tag(rules)
     written: list[int] = []
     try:
-        with open(file, "rb") as handle:
-            for report in validate_games(read_games(handle), ruleset):
-                record = report.record
-                name = names.get(record.index)
-                if name is None:
-                    continue
-                title = (f"{record.white or '?'} – {record.black or '?'}"
-                         f" ({os.path.basename(file)}, game {record.index + 1})")
-                try:
-                    page = game_page(report, title=title)
-                except Exception:  # one page that cannot be drawn: no link to it
-                    continue
-                Path(folder, name).write_text(page, encoding="utf-8")
-                written.append(record.index)
+        for report in validate_games(read_games(file), ruleset):
+            record = report.record
+            name = names.get(record.index)
+            if name is None:
+                continue
+            title = (f"{record.white or '?'} – {record.black or '?'}"
+                     f" ({os.path.basename(file)}, game {record.index + 1})")
+            try:
+                page = game_page(report, title=title)
+            except Exception:  # one page that cannot be drawn: no link to it
+                continue
+            Path(folder, name).write_text(page, encoding="utf-8")
+            written.append(record.index)
     except OSError:
         raise
     except Exception:  # a replay that fails here failed in the tables too (replay_error)

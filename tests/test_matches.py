@@ -189,3 +189,18 @@ def test_tags_read_again_for_a_games_frame_without_them(tmp_path: Path) -> None:
     assert list(tags["date"].fillna("-")) == ["2026.01.02", "-"]
     pd.testing.assert_frame_equal(matches_frame(bare, tags), m)
     pd.testing.assert_frame_equal(matches_frame(bare), m)  # read from the files itself
+
+
+def test_match_tag_without_game_numbers_fills_the_match_in_file_order(tmp_path: Path) -> None:
+    # 2-point matches, no Game tags: a mars ends the first match at once,
+    # then two oyns make the second; a last oyn starts a third, unfinished.
+    _, m = matches_of(tmp_path, {"n.txt": [
+        game("Ann", "Bob", WHITE_MARS, match=2),
+        game("Ann", "Bob", WHITE_OYN, match=2),
+        game("Bob", "Ann", BLACK_OYN, match=2),
+        game("Ann", "Bob", WHITE_OYN, match=2),
+    ]})
+    assert list(m["games"]) == [1, 2, 1]
+    assert list(m["status"]) == ["won", "won", "unfinished"]
+    assert list(m["winner"].fillna("-")) == ["Ann", "Ann", "-"]
+    assert (m["white_score"].iloc[1], m["black_score"].iloc[1]) == (2, 0)

@@ -140,6 +140,7 @@ def test_cli_report_and_standings_by_player(club: Path, tmp_path: Path) -> None:
     assert players["Ann"]["matches"] == 2 and players["Ann"]["matches_won"] == 1
     assert players["Cid"]["games"] == 0 and players["Cid"]["rating"] == 1500.0
     assert (out / "index.html").is_file()
+    assert f"report: {out / 'index.html'}" in result.stderr
     csv = CliRunner().invoke(narde_stats, [str(club), "--by", "player", "--format", "csv",
                                            "-j", "1", "-q"])
     assert csv.exit_code == 0

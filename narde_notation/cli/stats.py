@@ -23,7 +23,6 @@ from __future__ import annotations
 
 import importlib.util
 import io
-import os
 import sys
 from collections.abc import Callable
 from pathlib import Path
@@ -203,16 +202,12 @@ def _write_tables(ft: FileTables, csvs: dict[str, str | None],
             problems.append(f"{target}: cannot write: {exc.strerror or exc}")
 
 
-def _standings(ft: FileTables, fmt: str, jobs: int | None) -> pd.DataFrame:
+def _standings(ft: FileTables) -> pd.DataFrame:
     """``--by player``: the player table with matches, rating and experience."""
-    from narde_notation.display import spreadsheet_text
     from narde_notation.matches import matches_frame
     from narde_notation.standings import standings
 
-    table = standings(ft.games, matches_frame(ft.games, jobs=jobs or os.cpu_count() or 1))
-    if fmt == "csv":
-        table.index = table.index.map(spreadsheet_text).rename(table.index.name)
-    return table
+    return standings(ft.games, matches_frame(ft.games))
 
 
 @click.command(context_settings={"help_option_names": ["-h", "--help"]})
@@ -341,7 +336,7 @@ def narde_stats(
 
     s = summary(ft)
     if by == "player":
-        text = render_frame(_standings(ft, fmt, jobs), fmt)
+        text = render_frame(_standings(ft), fmt)
     elif by == "file":
         text = render_frame(s.files, fmt)
     else:
@@ -360,8 +355,10 @@ def narde_stats(
         from narde_notation.report import write_report
 
         try:
-            write_report(files, report_dir, report_games=report_games, rules=rules_tag,
-                         jobs=jobs, tables=ft)
+            index = write_report(files, report_dir, report_games=report_games,
+                                 rules=rules_tag, jobs=jobs, tables=ft)
+            if not quiet:
+                click.echo(f"report: {index}", err=True)
         except OSError as exc:
             problems.append(f"{report_dir}: cannot write the report: {exc.strerror or exc}")
 
