@@ -36,9 +36,12 @@ def test_python_examples_run(page: Path, monkeypatch: pytest.MonkeyPatch) -> Non
     assert result.failed == 0, f"{result.failed} of {result.attempted} examples failed"
 
 
-def test_readme_has_python_examples() -> None:
-    examples = doctest.DocTestParser().get_examples((ROOT / "README.md").read_text("utf-8"))
-    assert len(examples) >= 5
+@pytest.mark.parametrize(
+    ("name", "least"), [("README.md", 5), ("docs/rules.md", 4), ("docs/record-format.md", 3)]
+)
+def test_pages_have_python_examples(name: str, least: int) -> None:
+    examples = doctest.DocTestParser().get_examples((ROOT / name).read_text("utf-8"))
+    assert len(examples) >= least
 
 
 def relative_links(page: Path) -> list[str]:
