@@ -36,23 +36,42 @@ def test_python_examples_run(page: Path, monkeypatch: pytest.MonkeyPatch) -> Non
     assert result.failed == 0, f"{result.failed} of {result.attempted} examples failed"
 
 
-def test_readme_has_python_examples() -> None:
-    examples = doctest.DocTestParser().get_examples((ROOT / "README.md").read_text("utf-8"))
-    assert len(examples) >= 5
+@pytest.mark.parametrize(
+    ("name", "least"), [("README.md", 5), ("docs/rules.md", 4), ("docs/record-format.md", 3)]
+)
+def test_pages_have_python_examples(name: str, least: int) -> None:
+    examples = doctest.DocTestParser().get_examples((ROOT / name).read_text("utf-8"))
+    assert len(examples) >= least
 
 
 def relative_links(page: Path) -> list[str]:
     text = re.sub(r"```.*?```", "", page.read_text("utf-8"), flags=re.S)  # no code blocks
     text = re.sub(r"`[^`\n]*`", "", text)  # nor inline code
     targets = [a or b for a, b in LINK.findall(text)]
-    return [t for t in targets if not re.match(r"[a-z][a-z0-9+.-]*:", t) and not t.startswith("#")]
+    return [t for t in targets if not re.match(r"[a-z][a-z0-9+.-]*:", t)]
+
+
+def anchors(page: Path) -> set[str]:
+    """GitHub's heading anchors: lower case, punctuation dropped, spaces to hyphens."""
+    text = re.sub(r"```.*?```", "", page.read_text("utf-8"), flags=re.S)
+    headings = re.findall(r"^#{1,6} (.+?)\s*$", text, re.M)
+    return {re.sub(r"[^\w\- ]", "", h.lower()).replace(" ", "-") for h in headings}
 
 
 @pytest.mark.parametrize("page", PAGES, ids=_ids(PAGES))
 def test_relative_links_resolve(page: Path) -> None:
     for target in relative_links(page):
-        path = (page.parent / target.split("#", 1)[0]).resolve()
+        file, _, anchor = target.partition("#")
+        path = (page.parent / file).resolve() if file else page
         assert path.exists(), f"{page.name} links {target!r}, which is missing"
+        if anchor and path.suffix == ".md":
+            assert anchor in anchors(path), f"{page.name} links {target!r}: no such heading"
+
+
+def test_anchors_follow_githubs_rule() -> None:
+    found = anchors(ROOT / "docs" / "rules.md")
+    assert {"the-rules-r1r12", "r5-head-rule", "finding-codes"} <= found
+    assert "match-files-mat" in anchors(ROOT / "docs" / "record-format.md")
 
 
 def test_link_finder_sees_the_readme_links() -> None:
