@@ -17,16 +17,15 @@ file, the others complete:
 
 from __future__ import annotations
 
-import multiprocessing
 import os
 import signal
-import socket
-import struct
 from collections.abc import Callable, Iterator, Sequence
-from concurrent.futures import ProcessPoolExecutor
-from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
+
+if TYPE_CHECKING:  # imported when a pool is made: ``--jobs 1`` does not pay for them
+    from concurrent.futures import ProcessPoolExecutor
+    from multiprocessing.process import BaseProcess
 
 __all__ = ["Failure", "SchedulerError", "check_scheduler", "run_each"]
 
@@ -96,7 +95,7 @@ def run_each(
     return _in_pool(work, list(items), jobs, options)
 
 
-def _stop(pool: ProcessPoolExecutor, workers: set[multiprocessing.process.BaseProcess]) -> None:
+def _stop(pool: ProcessPoolExecutor, workers: set[BaseProcess]) -> None:
     pool.shutdown(wait=False, cancel_futures=True)
     for process in workers:
         if process.is_alive():
@@ -105,18 +104,27 @@ def _stop(pool: ProcessPoolExecutor, workers: set[multiprocessing.process.BasePr
         process.join(timeout=5)
 
 
-def _new_children(before: set[Any]) -> set[multiprocessing.process.BaseProcess]:
-    return set(multiprocessing.active_children()) - before
+def _children() -> set[BaseProcess]:
+    import multiprocessing
+
+    return set(multiprocessing.active_children())
+
+
+def _new_children(before: set[BaseProcess]) -> set[BaseProcess]:
+    return _children() - before
 
 
 def _in_pool(
     work: Callable[..., T], items: list[str], jobs: int, options: dict[str, Any]
 ) -> Iterator[T | Failure]:
+    from concurrent.futures import ProcessPoolExecutor
+    from concurrent.futures.process import BrokenProcessPool
+
     start, n = 0, len(items)
     while start < n:
-        before = set(multiprocessing.active_children())
+        before = _children()
         pool = ProcessPoolExecutor(max_workers=min(jobs, n - start), initializer=_ignore_sigint)
-        workers: set[multiprocessing.process.BaseProcess] = set()
+        workers: set[BaseProcess] = set()
         broken_at: int | None = None
         try:
             futures = [pool.submit(_call, work, item, options) for item in items[start:]]
@@ -141,9 +149,12 @@ def _in_pool(
 
 
 def _alone(work: Callable[..., T], item: str, options: dict[str, Any]) -> T | Failure:
-    before = set(multiprocessing.active_children())
+    from concurrent.futures import ProcessPoolExecutor
+    from concurrent.futures.process import BrokenProcessPool
+
+    before = _children()
     pool = ProcessPoolExecutor(max_workers=1, initializer=_ignore_sigint)
-    workers: set[multiprocessing.process.BaseProcess] = set()
+    workers: set[BaseProcess] = set()
     try:
         future = pool.submit(_call, work, item, options)
         workers = _new_children(before)
@@ -177,6 +188,9 @@ def check_scheduler(address: str, timeout: float = 3.0) -> None:
     Raises:
         SchedulerError: malformed address, nothing listening, not Dask.
     """
+    import socket
+    import struct
+
     from distributed.comm.addressing import parse_address, parse_host_port
     from distributed.comm.registry import get_backend
 
