@@ -103,7 +103,6 @@ def narde_validate(paths: tuple[str, ...], fmt: str, rules_tag: str | None,
     checked); 130: interrupted.
     """
     expanded = expand_arguments(PROGRAM, paths)
-    stdin_data = read_stdin() if STDIN in expanded.files else None
     disk = [name for name in expanded.files if name != STDIN]
     jobs = min(jobs or os.cpu_count() or 1, max(1, len(disk)), os.cpu_count() or 1)
     out = _Output(fmt, sys.stdout)
@@ -113,8 +112,8 @@ def narde_validate(paths: tuple[str, ...], fmt: str, rules_tag: str | None,
     show_bar = (not quiet and stderr.isatty() and len(expanded.files) >= _PROGRESS_MIN_FILES)
 
     def results() -> Any:
-        if stdin_data is not None:
-            yield check_file("<stdin>", rules_tag, stdin_data)
+        if STDIN in expanded.files:  # read here: Ctrl-C while waiting is handled below
+            yield check_file("<stdin>", rules_tag, read_stdin())
         yield from run_each(check_file, disk, jobs=jobs, scheduler=scheduler,
                             rules_tag=rules_tag)
 
