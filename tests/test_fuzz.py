@@ -49,7 +49,7 @@ TOKENS = [
     "[", "]", '"', '[Match "²"]', '[Game "٣"]', '[Score "1-0"]', '[Numbering "absolute"]',
     '[Rules "koks,reroll"]', '[Position "24:15 / 24:15 / W"]', '[Position "1 / 26 / B"]',
     "9" * 5000, "\x00", "\x1b[2J", "\u202e", "\ufeff", "\r\n", "Wins 1 point", " 1) 65: ",
-    "Doubles => 2", ";", "{comment}", "²", "𝟗",
+    "Doubles => 2", ";", "{comment}", "²", "𝟗", " 30/24", " 25/19", " 99/93", " 26/off",
 ]
 
 
