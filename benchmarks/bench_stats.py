@@ -8,6 +8,10 @@ wall time on a shared machine) are printed with their ratios.  The stats run's J
 also reconciled with ``archive/SUMMARY.json`` (results, kinds, wins, draws,
 first-mover wins).
 
+It also prints the memory of the three tables in bytes per row
+(``DataFrame.memory_usage(deep=True)``): repeated strings are categoricals
+(issue 11: the turns table took about 413 bytes a row with object strings).
+
 Usage::
 
     python benchmarks/bench_stats.py [--archive DIR] [--jobs N] [--repeat K]
@@ -82,6 +86,20 @@ def reconcile(output: str, summary_path: Path) -> list[str]:
     return problems
 
 
+def memory(archive: Path, jobs: int) -> None:
+    """Bytes per row of the games, turns and findings tables of ``archive``."""
+    import pandas as pd
+
+    from narde_notation.frames import tables
+
+    ft = tables(archive, jobs=jobs)
+    print(f"pandas {pd.__version__}: memory of the tables (deep)")
+    for name in ("games", "turns", "findings"):
+        frame = getattr(ft, name)
+        per_row = frame.memory_usage(deep=True).sum() / max(1, len(frame))
+        print(f"  {name:8} {len(frame):8} rows  {per_row:7.1f} bytes/row")
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--archive", type=Path, default=ARCHIVE)
@@ -115,6 +133,7 @@ def main() -> int:
     print(f"ratio stats/validate: wall best {min(t_stats) / min(t_val):.2f}x, "
           f"wall median {med(t_stats) / med(t_val):.2f}x, "
           f"CPU median {med(c_stats) / med(c_val):.2f}x (goal <= 1.30x)")
+    memory(opts.archive, opts.jobs)
     summary_path = opts.archive / "SUMMARY.json"
     if summary_path.is_file():
         problems = reconcile(output, summary_path)

@@ -17,16 +17,16 @@ file, the others complete:
 
 from __future__ import annotations
 
-import multiprocessing
 import os
 import signal
-import socket
-import struct
+import time
 from collections.abc import Callable, Iterator, Sequence
-from concurrent.futures import ProcessPoolExecutor
-from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
+
+if TYPE_CHECKING:  # imported when a pool is made: ``--jobs 1`` does not pay for them
+    from concurrent.futures import ProcessPoolExecutor
+    from multiprocessing.process import BaseProcess
 
 __all__ = ["Failure", "SchedulerError", "check_scheduler", "run_each"]
 
@@ -96,7 +96,7 @@ def run_each(
     return _in_pool(work, list(items), jobs, options)
 
 
-def _stop(pool: ProcessPoolExecutor, workers: set[multiprocessing.process.BaseProcess]) -> None:
+def _stop(pool: ProcessPoolExecutor, workers: set[BaseProcess]) -> None:
     pool.shutdown(wait=False, cancel_futures=True)
     for process in workers:
         if process.is_alive():
@@ -105,18 +105,27 @@ def _stop(pool: ProcessPoolExecutor, workers: set[multiprocessing.process.BasePr
         process.join(timeout=5)
 
 
-def _new_children(before: set[Any]) -> set[multiprocessing.process.BaseProcess]:
-    return set(multiprocessing.active_children()) - before
+def _children() -> set[BaseProcess]:
+    import multiprocessing
+
+    return set(multiprocessing.active_children())
+
+
+def _new_children(before: set[BaseProcess]) -> set[BaseProcess]:
+    return _children() - before
 
 
 def _in_pool(
     work: Callable[..., T], items: list[str], jobs: int, options: dict[str, Any]
 ) -> Iterator[T | Failure]:
+    from concurrent.futures import ProcessPoolExecutor
+    from concurrent.futures.process import BrokenProcessPool
+
     start, n = 0, len(items)
     while start < n:
-        before = set(multiprocessing.active_children())
+        before = _children()
         pool = ProcessPoolExecutor(max_workers=min(jobs, n - start), initializer=_ignore_sigint)
-        workers: set[multiprocessing.process.BaseProcess] = set()
+        workers: set[BaseProcess] = set()
         broken_at: int | None = None
         try:
             futures = [pool.submit(_call, work, item, options) for item in items[start:]]
@@ -140,19 +149,34 @@ def _in_pool(
         start = broken_at + 1
 
 
+def _exit_code(process: BaseProcess, timeout: float = 5.0) -> int | None:
+    """The exit code of a worker that ended, ``None`` if it does not end in time.
+
+    The pool's own thread reaps its workers too; a ``join`` that loses that
+    race sees no code for a moment (``waitpid`` fails with ECHILD), so the
+    code is polled until the winner has recorded it.
+    """
+    deadline = time.monotonic() + timeout
+    process.join(timeout=timeout)
+    while process.exitcode is None and time.monotonic() < deadline:
+        time.sleep(0.01)
+    return process.exitcode
+
+
 def _alone(work: Callable[..., T], item: str, options: dict[str, Any]) -> T | Failure:
-    before = set(multiprocessing.active_children())
+    from concurrent.futures import ProcessPoolExecutor
+    from concurrent.futures.process import BrokenProcessPool
+
+    before = _children()
     pool = ProcessPoolExecutor(max_workers=1, initializer=_ignore_sigint)
-    workers: set[multiprocessing.process.BaseProcess] = set()
+    workers: set[BaseProcess] = set()
     try:
         future = pool.submit(_call, work, item, options)
         workers = _new_children(before)
         try:
             return future.result()
         except BrokenProcessPool:
-            for process in workers:
-                process.join(timeout=5)
-            codes = [p.exitcode for p in workers if p.exitcode is not None]
+            codes = [code for code in map(_exit_code, workers) if code is not None]
             how = "died"
             for code in codes:
                 if code < 0:
@@ -177,6 +201,9 @@ def check_scheduler(address: str, timeout: float = 3.0) -> None:
     Raises:
         SchedulerError: malformed address, nothing listening, not Dask.
     """
+    import socket
+    import struct
+
     from distributed.comm.addressing import parse_address, parse_host_port
     from distributed.comm.registry import get_backend
 

@@ -18,7 +18,7 @@ from narde_notation.record import GameRecord
 if TYPE_CHECKING:
     from matplotlib.axes import Axes
 
-    from narde_notation.frames import Summary
+    from narde_notation.frames import FileTables, Summary
     from narde_notation.validation import GameReport
 
 __all__ = ["plot_dice", "plot_game_lengths", "plot_mars_rate", "plot_race", "race_data"]
@@ -220,21 +220,25 @@ def plot_game_lengths(games: pd.DataFrame, ax: Axes | None = None) -> Axes:
     return ax
 
 
-def plot_dice(data: pd.DataFrame | Summary, ax: Axes | None = None) -> Axes:
+def plot_dice(data: pd.DataFrame | Summary | FileTables, ax: Axes | None = None) -> Axes:
     """Counts of the 21 rolls against their fair expectation.
 
     Bars (label ``"observed"``): how often each roll came (x ticks
     ``"11"``, ``"21"``, …, ``"66"``); markers (label ``"expected"``):
     n/36 for a double, 2n/36 for another roll.  The title gives the
-    chi-square p-values (faces and rolls).  ``data`` is a turns frame
-    (opening rolls left out, see :func:`narde_notation.frames.dice_fairness`)
-    or a :class:`~narde_notation.frames.Summary`.
+    chi-square p-values (faces and rolls).  ``data`` is a
+    :class:`~narde_notation.frames.Summary` or
+    :class:`~narde_notation.frames.FileTables` (the rolls of the summary's
+    dice table: valid games, opening rolls left out), or a turns frame
+    (every roll in it but openings, see :func:`narde_notation.frames.dice_fairness`).
     """
     import numpy as np
 
-    from narde_notation.frames import ROLLS, Summary, dice_fairness
+    from narde_notation.frames import ROLLS, FileTables, Summary, dice_fairness, summary
 
     ax = _axes(ax)
+    if isinstance(data, FileTables):
+        data = summary(data)
     dice = data.dice if isinstance(data, Summary) else dice_fairness(data)
     x = np.arange(len(ROLLS))
     counts = dice.rolls.reindex(list(ROLLS)).to_numpy(dtype=float)

@@ -86,3 +86,22 @@ def test_tables_on_a_cluster_equal_local(tmp_path: Path) -> None:
     pd.testing.assert_frame_equal(remote.games, local.games)
     pd.testing.assert_frame_equal(remote.turns, local.turns)
     assert remote.files == local.files
+
+
+def test_validate_on_a_cluster_gives_the_same_findings(tmp_path: Path) -> None:
+    from narde_notation.cli.validate import narde_validate
+
+    (tmp_path / "a.txt").write_text(GAME, encoding="utf-8")
+    # White's 24/18 24/19 with 6-5 takes two checkers from the head (R5)
+    (tmp_path / "b.txt").write_text('[White "A"]\n[Black "B"]\n\n1. 65: 24/18 24/19\n*\n',
+                                    encoding="utf-8")
+    runner = CliRunner()
+    local = runner.invoke(narde_validate, [str(tmp_path), "--format", "json", "--jobs", "1"])
+    with distributed.LocalCluster(
+        n_workers=1, threads_per_worker=1, processes=False, dashboard_address=None
+    ) as cluster:
+        remote = runner.invoke(narde_validate, [str(tmp_path), "--format", "json",
+                                                "--scheduler", cluster.scheduler_address])
+    assert local.exit_code == remote.exit_code == 1, remote.stderr
+    assert json.loads(remote.stdout) == json.loads(local.stdout)
+    assert [f["code"] for f in json.loads(local.stdout)] == ["head-rule", "unfinished"]

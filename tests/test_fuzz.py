@@ -22,6 +22,7 @@ deadline); a longer local run sets it higher.
 
 from __future__ import annotations
 
+import contextlib
 import os
 from functools import cache
 from pathlib import Path
@@ -48,7 +49,7 @@ TOKENS = [
     "[", "]", '"', '[Match "²"]', '[Game "٣"]', '[Score "1-0"]', '[Numbering "absolute"]',
     '[Rules "koks,reroll"]', '[Position "24:15 / 24:15 / W"]', '[Position "1 / 26 / B"]',
     "9" * 5000, "\x00", "\x1b[2J", "\u202e", "\ufeff", "\r\n", "Wins 1 point", " 1) 65: ",
-    "Doubles => 2", ";", "{comment}", "²", "𝟗",
+    "Doubles => 2", ";", "{comment}", "²", "𝟗", " 30/24", " 25/19", " 99/93", " 26/off",
 ]
 
 
@@ -137,10 +138,8 @@ def test_reader_and_validator_alone_never_raise(text: str) -> None:
                               "x", ":", "²", "9" * 30, "-1", "24:0"]), max_size=8).map("".join),
 ))
 def test_position_from_string_raises_only_its_documented_errors(text: str) -> None:
-    try:
+    with contextlib.suppress(NardeError):  # anything else escapes and fails the test
         Position.from_string(text)
-    except NardeError:
-        pass
 
 
 def _point_over_24(text: str) -> bool:

@@ -286,3 +286,24 @@ def test_missing_text_is_na_never_the_word_none(tmp_path: Path) -> None:
     legacy = g.astype({"replay_error": object, "first_error": object})
     legacy["replay_error"] = [None]
     assert summary(legacy).skipped.to_dict() == {"errors: head-rule": 1}
+
+
+def test_both_programs_count_the_same_games_on_broken_files() -> None:
+    # The corpus' syntax folder: files broken in every way the reader knows.
+    from corpus import CORPUS
+
+    folder = CORPUS / "syntax"
+    if not folder.is_dir():
+        pytest.skip("corpus absent")
+    from narde_notation.reader import read_games
+    from narde_notation.work import is_game
+
+    # counted independently: records the reader yields that have a tag, a
+    # half-turn or a result (decisions: "one definition of a game")
+    expected = sum(is_game(r) for path in sorted(folder.glob("*.txt")) for r in read_games(path))
+    _, _, err = run(narde_validate, str(folder), "--jobs", "1")
+    code, out, _ = run(narde_stats, str(folder), "--format", "json", "--jobs", "1")
+    assert code == 0
+    games = json.loads(out)["overview"]["games"]
+    assert games == expected
+    assert f", {games} games," in err or f", {games} game," in err

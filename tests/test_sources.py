@@ -52,3 +52,25 @@ def test_record_files_raises_for_library_callers(tree: Path) -> None:
     with pytest.raises(FileNotFoundError) as info:
         record_files(tree / "nope")
     assert info.value.filename == str(tree / "nope")
+
+
+def test_fifos_are_never_opened(tmp_path: Path) -> None:
+    (tmp_path / "d").mkdir()
+    (tmp_path / "d" / "game.txt").write_text("")
+    os.mkfifo(tmp_path / "d" / "pipe.txt")
+    inside = expand_paths([str(tmp_path / "d")])
+    assert inside.files == [str(tmp_path / "d" / "game.txt")]
+    assert inside.problems == []
+    assert inside.notices == [f"{tmp_path / 'd' / 'pipe.txt'}: skipped, a FIFO (named pipe)"]
+    named = expand_paths([str(tmp_path / "d" / "pipe.txt"), str(tmp_path / "d" / "game.txt")])
+    assert named.files == [str(tmp_path / "d" / "game.txt")]
+    assert named.problems == [f"{tmp_path / 'd' / 'pipe.txt'}: not read: a FIFO (named pipe)"]
+
+
+def test_a_folder_without_record_files_is_a_problem(tmp_path: Path) -> None:
+    (tmp_path / "e").mkdir()
+    (tmp_path / "e" / "notes.md").write_text("")
+    result = expand_paths([str(tmp_path / "e")])
+    assert result.files == []
+    assert result.problems == [
+        f"{tmp_path / 'e'}: no record file (*.txt, *.mat, *.nrd) in this folder"]

@@ -240,7 +240,8 @@ def _standings(ft: FileTables) -> pd.DataFrame:
     "--plots", "plots_dir", type=click.Path(file_okay=False), help="Write PNG plots here."
 )
 @click.option("--race", metavar="FILE:GAME",
-              help="The game of the race plot (0-based index in FILE; default the first).")
+              help="With --plots: the game of the race plot (0-based index in FILE; "
+              "default the first game read).")
 @click.option(
     "-j",
     "--jobs",
