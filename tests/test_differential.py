@@ -71,12 +71,12 @@ def _every_tier(pos: Position, dice: str, paths: list[tuple[int, ...]], rules: R
     d1, d2 = max(int(dice[0]), int(dice[1])), min(int(dice[0]), int(dice[1]))
     quick = check_turn(pos, dice, paths, rules)
     assert quick.legal, (str(pos), dice, paths, quick.findings)
-    saved = diagnosis.read_written
-    diagnosis.read_written = lambda *args: None  # type: ignore[assignment]
+    saved = diagnosis.quick_check
+    diagnosis.quick_check = lambda *args: None  # type: ignore[assignment]
     try:
         searched = diagnosis.diagnose(pos, d1, d2, paths, rules, False)
     finally:
-        diagnosis.read_written = saved
+        diagnosis.quick_check = saved
     assert searched.legal, (str(pos), dice, paths, searched.findings)
     ends = {str(quick.position), str(searched.position)}
     plain_next = next_position(pos, (d1, d2), paths, rules)
