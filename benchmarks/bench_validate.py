@@ -113,13 +113,18 @@ with open(sys.argv[1], encoding="utf-8") as handle:
 
 
 def timed_process(argv: list[str], tree: str | None = None) -> tuple[float, float]:
-    """(CPU seconds, wall seconds) of one child process, output discarded."""
+    """(CPU seconds, wall seconds) of one child process, output discarded.
+
+    With ``tree``, the child imports the package from there (``-c`` puts the
+    working folder first on ``sys.path``, so the child runs in ``tree``).
+    """
     env = dict(os.environ)
     if tree is not None:
         env["PYTHONPATH"] = tree
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     start = time.perf_counter()
-    subprocess.run(argv, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    subprocess.run(argv, env=env, cwd=tree or tempfile.gettempdir(),
+                   stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     wall = time.perf_counter() - start
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
     cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)

@@ -87,6 +87,7 @@ def run(code: str, tree: Path | None, *args: str) -> dict[str, float]:
 
     done = subprocess.run(
         [sys.executable, "-c", code, *args],
+        cwd=tree or HERE,  # ``-c`` puts the working folder first on sys.path
         env={**os.environ, **env},
         check=True,
         capture_output=True,

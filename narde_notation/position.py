@@ -191,14 +191,14 @@ class Position(tuple[int, int, Side, bool, bool]):
         return f"Position.from_string({str(self)!r})"
 
     def __eq__(self, other: object) -> bool:
-        if not isinstance(other, Position):
-            return NotImplemented
-        return tuple.__eq__(self, other)
+        if isinstance(other, Position):
+            return tuple.__eq__(self, other)
+        # A plain tuple with the same items is the layout, not an equal position.
+        return False if isinstance(other, tuple) else NotImplemented
 
     def __ne__(self, other: object) -> bool:
-        if not isinstance(other, Position):
-            return NotImplemented
-        return tuple.__ne__(self, other)
+        equal = self.__eq__(other)
+        return equal if equal is NotImplemented else not equal
 
     __hash__ = tuple.__hash__
 
