@@ -98,6 +98,15 @@ class GameReport:
     stopped: bool = False
     first_mover: Side | None = None
 
+    def __repr__(self) -> str:
+        record = self.record
+        white = record.white if record.white is not None else "?"
+        black = record.black if record.black is not None else "?"
+        errors = sum(1 for f in self.findings if f.is_error)
+        n = len(record.half_turns)
+        return (f"<GameReport {white!r} vs {black!r}, {n} half-turn{'' if n == 1 else 's'}, "
+                f"{self.result}, {errors} error{'' if errors == 1 else 's'}>")
+
     @property
     def errors(self) -> list[Finding]:
         return [f for f in self.findings if f.is_error]
