@@ -12,6 +12,15 @@ Prints, in one run on the same machine:
   legal chess games with the same number of half-turns per game;
 - peak memory (tracemalloc) validating the archive once and three times
   over in one stream (flat = streaming).
+
+``--process N`` instead times whole processes, start-up included, on the
+first archive files holding N games (1,000 by default in the issue):
+``narde-validate --jobs 1 -q FILES`` against a process that imports
+python-chess and reads a PGN of as many random games of the same length
+with ``chess.pgn.read_game``; ``--baseline TREE`` adds the same
+``narde-validate`` run from another source tree (``PYTHONPATH=TREE``).
+Rounds alternate (A B A B), figures are medians of CPU time (user + sys of
+the child, robust when other work shares the machine) and of wall time.
 """
 
 from __future__ import annotations
@@ -19,8 +28,13 @@ from __future__ import annotations
 import argparse
 import io
 import json
+import os
 import random
+import resource
+import statistics
+import subprocess
 import sys
+import tempfile
 import time
 import tracemalloc
 from pathlib import Path
@@ -92,17 +106,93 @@ def peak_memory(files: list[str], times: int) -> int:
     return peak
 
 
+NARDE = "from narde_notation.cli.validate import narde_validate; narde_validate()"
+CHESS = """
+import sys, chess.pgn
+with open(sys.argv[1], encoding="utf-8") as handle:
+    while chess.pgn.read_game(handle) is not None:
+        pass
+"""
+
+
+def timed_process(argv: list[str], tree: str | None = None) -> tuple[float, float]:
+    """(CPU seconds, wall seconds) of one child process, output discarded.
+
+    With ``tree``, the child imports the package from there (``-c`` puts the
+    working folder first on ``sys.path``, so the child runs in ``tree``).
+    """
+    env = dict(os.environ)
+    if tree is not None:
+        env["PYTHONPATH"] = tree
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    start = time.perf_counter()
+    subprocess.run(argv, env=env, cwd=tree or tempfile.gettempdir(),
+                   stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    wall = time.perf_counter() - start
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+    return cpu, wall
+
+
+def bench_processes(files: list[str], games: int, per_game: int, rounds: int,
+                    baseline: str | None) -> None:
+    count = 0
+    chosen: list[str] = []
+    for name in files:
+        chosen.append(name)
+        count += sum(1 for _ in validate_source(name))
+        if count >= games:
+            break
+    with tempfile.NamedTemporaryFile("w", suffix=".pgn", delete=False) as fh:
+        fh.write(random_pgn(count, [per_game]))
+        pgn = fh.name
+    runs: dict[str, list[tuple[float, float]]] = {"this": [], "chess": []}
+    if baseline:
+        runs["baseline"] = []
+    narde = [sys.executable, "-c", NARDE, "--jobs", "1", "-q", *chosen]
+    try:
+        for _ in range(rounds):
+            runs["this"].append(timed_process(narde, str(HERE.parent)))
+            if baseline:
+                runs["baseline"].append(timed_process(narde, baseline))
+            runs["chess"].append(timed_process([sys.executable, "-c", CHESS, pgn]))
+    finally:
+        os.unlink(pgn)
+    print(f"{count} games in {len(chosen)} files, {per_game} half-turns a game; "
+          f"whole processes, medians of {rounds}:")
+    rate: dict[str, float] = {}
+    for who, got in runs.items():
+        cpu = statistics.median(c for c, _ in got)
+        wall = statistics.median(w for _, w in got)
+        rate[who] = count / cpu
+        print(f"  {who:>8}: {count / cpu:7.0f} games per CPU second ({cpu:.2f} s CPU, "
+              f"{wall:.2f} s wall)")
+    ratio = rate["this"] / rate["chess"]
+    print(f"  narde-validate --jobs 1 / python-chess read_game: {ratio:.2f}x")
+    if baseline:
+        print(f"  this / baseline: {rate['this'] / rate['baseline']:.2f}x")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("archive", nargs="?", default=str(DEFAULT_ARCHIVE))
     parser.add_argument("--memory-files", type=int, default=10,
                         help="files used for the memory check (default 10)")
+    parser.add_argument("--process", type=int, metavar="GAMES", default=0,
+                        help="time whole processes on this many archive games")
+    parser.add_argument("--rounds", type=int, default=5, help="rounds for --process")
+    parser.add_argument("--baseline", metavar="TREE", help="another source tree for --process")
     args = parser.parse_args()
     files = expand_paths([args.archive]).files
     if not files:
         sys.exit(f"no record files under {args.archive}")
     summary = Path(args.archive) / "SUMMARY.json"
     half_turns = json.loads(summary.read_text())["half_turns"] if summary.exists() else None
+    if args.process:
+        games = json.loads(summary.read_text())["games"] if half_turns else 0
+        per_game = round(half_turns / games) if half_turns else 92
+        bench_processes(files, args.process, per_game, args.rounds, args.baseline)
+        return
 
     # Warm-up: load the grammars and the engine's tables once, as a long run
     # does; pool workers forked later inherit them, so both figures are warm.

@@ -1,7 +1,7 @@
 """Checking written moves: the quick readings and R7 for a legal reading.
 
 A record writes a turn's moves as paths (``24/18 18/13``, ``24/13``,
-``24/18/13``, ``6/off(2)``).  :func:`read_written` reads them the obvious
+``24/18/13``, ``6/off(2)``).  :func:`quick_check` reads them the obvious
 way — each written pair takes the first fitting dice, steps in written
 order — applying the single-step rule :func:`narde_notation.step.step` to
 every step.  When that reading is legal it is the one the search of all
@@ -15,6 +15,7 @@ rolled.  ``None`` from a reading means "not shown legal this way", never
 from __future__ import annotations
 
 from collections.abc import Sequence
+from itertools import pairwise
 from typing import TYPE_CHECKING, NamedTuple
 
 from narde_notation.findings import Finding
@@ -27,7 +28,7 @@ from narde_notation.step import HEAD_SHIFT, head_allowance, illegal_block, step
 if TYPE_CHECKING:
     from narde_notation.position import Position
 
-__all__ = ["TurnCheck", "fewer_dice", "quick_check", "read_written"]
+__all__ = ["TurnCheck", "fewer_dice", "quick_check"]
 
 
 class TurnCheck(NamedTuple):
@@ -53,130 +54,25 @@ class TurnCheck(NamedTuple):
 
 
 _NEW = tuple.__new__
+_WHITE = Side.WHITE
+_BLACK = Side.BLACK
 
 
-def read_written(
-    me: int,
-    paths: Sequence[Sequence[int]],
-    d1: int,
-    d2: int,
-    opp: int,
-    floor: int,
-    eot: bool,
-) -> tuple[int, tuple[Step, ...]] | None:
-    """The obvious reading of the written moves, steps in written order.
-
-    Returns the end board and the steps when the written moves, read the
-    obvious way, are legal step by step (:func:`~narde_notation.step.step`;
-    the final board too under ``end-of-turn-block``).  Each written pair
-    takes the first fitting dice: the higher, the lower, then both (higher
-    first, else lower first), the lower first when bearing off; on a
-    double, as many dice as the distance needs.
-
-    The steps may use fewer dice than rolled (R7 is then the caller's), but
-    only when that reading is the only one: a non-double turn of a single
-    step that bears off is read by :func:`_bear_off_alone`.  Whenever this
-    returns a result, the search of all readings would find the same first
-    legal one.
-
-    ``paths`` may be the caller's raw moves: anything but tuples of int
-    points forming a forward path (``OFF`` last only) gives ``None``.
-    """
-    st = me
-    steps: list[Step] = []
-    table = STEPS
-    block = not eot
-    double = d1 == d2
-    free1 = free2 = True
-    left = 4
+def _legs(paths: Sequence[Sequence[int]]) -> tuple[tuple[int, int], ...] | None:
+    """Written moves as single legs: ``24/18/13`` is ``24/18`` then ``18/13``; ``None``
+    when a move is not a tuple of at least two points."""
+    legs: list[tuple[int, int]] = []
     for path in paths:
-        if type(path) is not tuple:
+        if type(path) is not tuple or len(path) < 2:
             return None
-        if len(path) < 2:
-            return None
-        points = iter(path)
-        cur = next(points)
-        if type(cur) is not int or not 0 < cur <= 24:
-            return None
-        for b in points:  # after OFF (0) no point passes the next test
-            if type(b) is not int or not 0 <= b < cur:
-                return None
-            if double:
-                if b == OFF:
-                    k = -(-cur // d1)
-                else:
-                    dist = cur - b
-                    if dist % d1:
-                        return None
-                    k = dist // d1
-                left -= k
-                if left < 0:
-                    return None
-                for _ in range(k):
-                    new = step(st, cur, d1, opp, floor, block)
-                    if new < 0:
-                        return None
-                    st = new
-                    steps.append(table[cur][d1])
-                    cur -= d1
-                cur = b
-                continue
-            if b == OFF:
-                if len(path) == 2 and len(paths) == 1:  # the only move bears off: one or two dice?
-                    return _bear_off_alone(me, cur, d1, d2, opp, floor, eot)
-                if free2 and d2 >= cur:
-                    free2 = False
-                    d = d2
-                elif free1 and d1 >= cur:
-                    free1 = False
-                    d = d1
-                else:
-                    return None
-            else:
-                dist = cur - b
-                if dist == d1 and free1:
-                    free1 = False
-                    d = d1
-                elif dist == d2 and free2:
-                    free2 = False
-                    d = d2
-                elif dist == d1 + d2 and free1 and free2:
-                    # Both dice: the higher first, else the lower first (the
-                    # two readings the search tries, in its order).
-                    free1 = free2 = False
-                    for x, y in ((d1, d2), (d2, d1)):
-                        new = step(st, cur, x, opp, floor, block)
-                        if new >= 0:
-                            new = step(new, cur - x, y, opp, floor, block)
-                            if new >= 0:
-                                break
-                    else:
-                        return None
-                    st = new
-                    steps.append(table[cur][x])
-                    steps.append(table[cur - x][y])
-                    cur = b
-                    continue
-                else:
-                    return None
-            new = step(st, cur, d, opp, floor, block)
-            if new < 0:
-                return None
-            st = new
-            steps.append(table[cur][d])
-            cur = b
-    if not double and (free1 or free2) and steps and steps[0].to_point == OFF:
-        # One die borne off of two: other readings may use both dice.
-        return None
-    if eot and illegal_block(st, opp):
-        return None
-    return st, tuple(steps)
+        legs.extend(pairwise(path))
+    return tuple(legs)
 
 
 def _bear_off_alone(
     me: int, a: int, d1: int, d2: int, opp: int, floor: int, eot: bool
 ) -> tuple[int, tuple[Step, ...]] | None:
-    """:func:`read_written` for a non-double turn written as the single move ``a/off``.
+    """:func:`quick_check` for a non-double turn written as the single move ``a/off``.
 
     The readings in the order the search tries them: both dice (higher
     first, then lower first) when one die is too small, then one die (the
@@ -271,34 +167,135 @@ def fewer_dice(
 def quick_check(
     position: Position, d1: int, d2: int, paths: Sequence[Sequence[int]], rules: Ruleset
 ) -> tuple[Position, tuple[Step, ...]] | TurnCheck | None:
-    """The common case of checking: the obvious reading is legal.
+    """The common case of checking: the obvious reading of the written moves is legal.
 
-    Returns ``(end position, steps)`` when the written moves, read the
-    obvious way, are a legal turn using every die (no :class:`TurnCheck`
-    built); the :class:`TurnCheck` when they are
-    legal with fewer dice (R7 settled here); ``None`` when the obvious
-    reading does not show them legal or the game is over (the caller asks
-    :func:`narde_notation.diagnosis.diagnose`).
+    The obvious reading: each written pair takes the first fitting dice —
+    the higher, the lower, then both (higher first, else lower first), the
+    lower first when bearing off; on a double, as many dice as the distance
+    needs — and the steps are played in written order, each by
+    :func:`~narde_notation.step.step` (the final board too under
+    ``end-of-turn-block``).  A chain (``24/18/13``) reads as its legs in
+    order; a non-double turn written as one bear-off is read by
+    :func:`_bear_off_alone`.  Whenever this shows a turn legal, the search
+    of all readings (:mod:`narde_notation.diagnosis`) would find the same
+    first legal reading.
+
+    Args:
+        position: the position before the turn; ``d1 >= d2`` the dice;
+            ``paths`` the written moves (own numbering, repeats expanded) —
+            anything but tuples of int points forming forward paths gives
+            ``None``; ``rules`` the variants.
+
+    Returns:
+        ``(end position, steps)`` when the reading is a legal turn using
+        every die (no :class:`TurnCheck` built); the :class:`TurnCheck` of
+        :func:`fewer_dice` when it uses fewer dice (R7); ``None`` when the
+        reading does not show the turn legal, for a pass, or when the game
+        is over — "ask the diagnosis", never "illegal".
     """
     w, b, side, wfirst, bfirst = position
-    if side is Side.WHITE:
+    if side is _WHITE:
         me, opp, first = w, b, wfirst
     else:
         me, opp, first = b, w, bfirst
     if me & 15 == 15 or opp & 15 == 15 or not paths:
         return None
-    if first:
-        floor = (me >> HEAD_SHIFT) - head_allowance(True, d1, d2, opp, rules)
+    allowance = head_allowance(True, d1, d2, opp, rules) if first else 1
+    floor = (me >> 96) - allowance  # me >> HEAD_SHIFT: the head count
+    eot = rules.end_of_turn_block
+    st = me
+    steps: list[Step] = []
+    table = STEPS
+    block = not eot
+    double = d1 == d2
+    free1 = free2 = True
+    left = 4
+    for path in paths:
+        if type(path) is not tuple or len(path) != 2:
+            # A chain (24/18/13) reads as its legs in order; anything else is
+            # for the diagnosis.
+            legs = _legs(paths)
+            if legs is None:
+                return None
+            return quick_check(position, d1, d2, legs, rules)
+        a, b = path
+        if type(a) is not int or type(b) is not int or not 0 <= b < a <= 24:
+            return None
+        if double:
+            if b == OFF:
+                k = -(-a // d1)
+            else:
+                dist = a - b
+                if dist % d1:
+                    return None
+                k = dist // d1
+            left -= k
+            if left < 0:
+                return None
+            for _ in range(k):
+                st = step(st, a, d1, opp, floor, block)
+                if st < 0:
+                    return None
+                steps.append(table[a][d1])
+                a -= d1
+            continue
+        if b == OFF:
+            if len(paths) == 1:  # the only move bears off: one die or two?
+                alone = _bear_off_alone(me, a, d1, d2, opp, floor, eot)
+                if alone is None:
+                    return None
+                st, alone_steps = alone
+                steps = list(alone_steps)
+                break
+            if free2 and d2 >= a:
+                free2 = False
+                d = d2
+            elif free1 and d1 >= a:
+                free1 = False
+                d = d1
+            else:
+                return None
+        else:
+            dist = a - b
+            if dist == d1 and free1:
+                free1 = False
+                d = d1
+            elif dist == d2 and free2:
+                free2 = False
+                d = d2
+            elif dist == d1 + d2 and free1 and free2:
+                # Both dice: the higher first, else the lower first (the
+                # two readings the search tries, in its order).
+                free1 = free2 = False
+                for x, y in ((d1, d2), (d2, d1)):
+                    new = step(st, a, x, opp, floor, block)
+                    if new >= 0:
+                        new = step(new, a - x, y, opp, floor, block)
+                        if new >= 0:
+                            break
+                else:
+                    return None
+                st = new
+                steps.append(table[a][x])
+                steps.append(table[a - x][y])
+                continue
+            else:
+                return None
+        st = step(st, a, d, opp, floor, block)
+        if st < 0:
+            return None
+        steps.append(table[a][d])
     else:
-        floor = (me >> HEAD_SHIFT) - 1
-    read = read_written(me, paths, d1, d2, opp, floor, rules.end_of_turn_block)
-    if read is None:
-        return None
-    st, steps = read
-    if side is Side.WHITE:
-        end = _NEW(type(position), (st, opp, Side.BLACK, False, bfirst))
+        if not double and (free1 or free2) and steps and steps[0].to_point == OFF:
+            # One die borne off of two: other readings may use both dice.
+            return None
+        if eot and illegal_block(st, opp):
+            return None
+    if side is _WHITE:
+        end = _NEW(type(position), (st, opp, _BLACK, False, bfirst))
     else:
-        end = _NEW(type(position), (opp, st, Side.WHITE, wfirst, False))
-    if len(steps) == (4 if d1 == d2 else 2):
-        return end, steps
-    return fewer_dice(side, me, opp, first, d1, d2, rules, steps, end)
+        end = _NEW(type(position), (opp, st, _WHITE, wfirst, False))
+    done = tuple(steps)
+    if len(done) == (4 if double else 2):
+        return end, done
+    return fewer_dice(side, me, opp, first, d1, d2, rules, done, end)

@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from itertools import pairwise, permutations
 from typing import TYPE_CHECKING
 
-from narde_notation.checking import TurnCheck, fewer_dice, read_written
+from narde_notation.checking import TurnCheck, fewer_dice, quick_check
 from narde_notation.errors import NotationError
 from narde_notation.findings import Finding
 from narde_notation.generation import (
@@ -216,13 +216,12 @@ def diagnose(
     floor = head_floor(me, first, d1, d2, opp, rules)
     eot = rules.end_of_turn_block
 
-    # Fast path: the obvious reading, steps in written order, all dice used.
-    fast = read_written(me, norm, d1, d2, opp, floor, eot)
-    if fast is not None:
-        end = end_position(position, fast[0])
-        if len(fast[1]) == len(dice_pool):
-            return TurnCheck(True, [], end, fast[1])
-        return fewer_dice(side, me, opp, first, d1, d2, rules, fast[1], end)
+    # The obvious reading of the moves normalised (lists as tuples…).
+    quick = quick_check(position, d1, d2, norm, rules)
+    if isinstance(quick, TurnCheck):
+        return quick
+    if quick is not None:
+        return TurnCheck(True, [], quick[0], quick[1])
 
     # Per-pair shape: wrong direction, then which dice could make each pair.
     wrong: Finding | None = None

@@ -123,10 +123,10 @@ def check_turn(
         rules = resolve_rules(rules)
     if type(paths) is list or type(paths) is tuple:
         quick = quick_check(position, d1, d2, paths, rules)
-        if quick is not None:
-            if isinstance(quick, TurnCheck):
-                return quick
+        if type(quick) is tuple:  # legal, every die used: (end position, steps)
             return _NEW(TurnCheck, (True, [], quick[0], quick[1]))
+        if quick is not None:
+            return quick  # type: ignore[return-value]  # narrowed by the type test above
     return diagnose(position, d1, d2, paths, rules, last_roll)
 
 
@@ -146,8 +146,9 @@ def next_position(
     legal with that end position.
     """
     quick = quick_check(position, dice[0], dice[1], paths, rules)
-    if quick is None:
-        return None
-    if isinstance(quick, TurnCheck):
-        return quick.position if quick.legal else None
-    return quick[0]
+    if type(quick) is tuple:  # legal, every die used: (end position, steps)
+        end: Position = quick[0]  # type: ignore[assignment]  # narrowed by the type test
+        return end
+    if isinstance(quick, TurnCheck) and quick.legal:
+        return quick.position
+    return None

@@ -10,9 +10,9 @@ from __future__ import annotations
 import random
 
 from narde_notation.position import Position
-from narde_notation.record import GameRecord, HalfTurn, Move
+from narde_notation.record import GameRecord, HalfTurn, Move, parse_roll
 from narde_notation.ruleset import Ruleset
-from narde_notation.scoring import Outcome, draw, outcome
+from narde_notation.scoring import Outcome, after_turn
 from narde_notation.side import Side
 
 __all__ = ["random_game", "random_match"]
@@ -22,7 +22,7 @@ def _roll(rng: random.Random, allow_double: bool) -> tuple[int, int]:
     while True:
         a, b = rng.randint(1, 6), rng.randint(1, 6)
         if allow_double or a != b:
-            return (a, b) if a >= b else (b, a)
+            return parse_roll((a, b))
 
 
 def random_game(
@@ -71,14 +71,8 @@ def random_game(
         ply = len(half_turns)
         half_turns.append(HalfTurn(side, dice, moves, number=(ply + offset) // 2 + 1))
         pos = turn.position
-        if reply_due:
-            result = draw() if pos.winner is side else outcome(pos, rules)
-            break
-        if pos.winner is not None:
-            if rules.last_roll_draw and pos.winner is first:
-                reply_due = True
-                continue
-            result = outcome(pos, rules)
+        result, reply_due = after_turn(pos, side, first, rules, reply_due)
+        if result is not None:
             break
     all_tags = {"White": white, "Black": black, **(tags or {})}
     if rules != Ruleset.standard():

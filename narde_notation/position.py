@@ -125,26 +125,6 @@ class Position(tuple[int, int, Side, bool, bool]):
         """Build from packed sides without validation (the engine's constructor)."""
         return _NEW(cls, (w, b, side, wfirst, bfirst))
 
-    @property
-    def _w(self) -> int:
-        return self[0]
-
-    @property
-    def _b(self) -> int:
-        return self[1]
-
-    @property
-    def _side(self) -> Side:
-        return self[2]
-
-    @property
-    def _wfirst(self) -> bool:
-        return self[3]
-
-    @property
-    def _bfirst(self) -> bool:
-        return self[4]
-
     # ------------------------------------------------------------ codecs
     @classmethod
     def initial(cls) -> Position:
@@ -204,20 +184,21 @@ class Position(tuple[int, int, Side, bool, bool]):
 
     def __str__(self) -> str:
         """The canonical string: ``p:n`` items descending, ``" / "`` between fields."""
-        return f"{self._side_string(self._w)} / {self._side_string(self._b)} / {self._side.value}"
+        w, b, side, _wfirst, _bfirst = self
+        return f"{self._side_string(w)} / {self._side_string(b)} / {side.value}"
 
     def __repr__(self) -> str:
         return f"Position.from_string({str(self)!r})"
 
     def __eq__(self, other: object) -> bool:
-        if not isinstance(other, Position):
-            return NotImplemented
-        return tuple.__eq__(self, other)
+        if isinstance(other, Position):
+            return tuple.__eq__(self, other)
+        # A plain tuple with the same items is the layout, not an equal position.
+        return False if isinstance(other, tuple) else NotImplemented
 
     def __ne__(self, other: object) -> bool:
-        if not isinstance(other, Position):
-            return NotImplemented
-        return tuple.__ne__(self, other)
+        equal = self.__eq__(other)
+        return equal if equal is NotImplemented else not equal
 
     __hash__ = tuple.__hash__
 
@@ -226,12 +207,12 @@ class Position(tuple[int, int, Side, bool, bool]):
 
     # ------------------------------------------------------------ queries
     def _packed(self, side: Side) -> int:
-        return self._w if side is Side.WHITE else self._b
+        return self[0] if side is Side.WHITE else self[1]
 
     @property
     def side_to_move(self) -> Side:
         """The side whose turn it is."""
-        return self._side
+        return self[2]
 
     def with_side_to_move(self, side: Side) -> Position:
         """The same checkers and flags with ``side`` to move."""
@@ -271,8 +252,8 @@ class Position(tuple[int, int, Side, bool, bool]):
 
         ``None`` as well when both sides have all 15 off (a last-roll draw).
         """
-        w_done = self._w & 15 == CHECKERS
-        b_done = self._b & 15 == CHECKERS
+        w_done = self[0] & 15 == CHECKERS
+        b_done = self[1] & 15 == CHECKERS
         if w_done and not b_done:
             return Side.WHITE
         if b_done and not w_done:
@@ -282,11 +263,11 @@ class Position(tuple[int, int, Side, bool, bool]):
     @property
     def is_game_over(self) -> bool:
         """A side (or both, under ``last-roll-draw``) has borne off all 15 (R9, R11)."""
-        return self._w & 15 == CHECKERS or self._b & 15 == CHECKERS
+        return self[0] & 15 == CHECKERS or self[1] & 15 == CHECKERS
 
     def is_first_turn(self, side: Side) -> bool:
         """Whether ``side`` has not moved yet this game (R5's first-turn exception)."""
-        return self._wfirst if side is Side.WHITE else self._bfirst
+        return self[3] if side is Side.WHITE else self[4]
 
     def legal_turns(self, dice: tuple[int, int] | str, rules: Ruleset | None = None) -> list[Turn]:
         """Legal turns of the side to move (R3–R8).
@@ -320,8 +301,8 @@ class Position(tuple[int, int, Side, bool, bool]):
 
     # ------------------------------------------------------------ diagram
     def _cell(self, absolute: int) -> str:
-        w = (self._w >> (4 * absolute)) & 15
-        b = (self._b >> (4 * FLIP[absolute])) & 15
+        w = (self[0] >> (4 * absolute)) & 15
+        b = (self[1] >> (4 * FLIP[absolute])) & 15
         if w:
             return f"W{w}".rjust(4)
         if b:
@@ -363,10 +344,10 @@ class Position(tuple[int, int, Side, bool, bool]):
             rule,
             numbers(bottom),
             f"White: head abs 24, home abs 6-1, pips {wpips}, off {self.borne_off(Side.WHITE)}"
-            + (", first turn" if self._wfirst else ""),
+            + (", first turn" if self[3] else ""),
             f"Black: head abs 12, home abs 18-13, pips {bpips}, off {self.borne_off(Side.BLACK)}"
-            + (", first turn" if self._bfirst else ""),
-            f"{self._side.name.capitalize()} to move",
+            + (", first turn" if self[4] else ""),
+            f"{self[2].name.capitalize()} to move",
         ]
         return "\n".join(lines)
 

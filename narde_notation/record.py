@@ -272,8 +272,9 @@ class GameRecord:
         white = self.white if self.white is not None else "?"
         black = self.black if self.black is not None else "?"
         result = self.result if self.result is not None else "no result"
-        return (f"<GameRecord {white!r} vs {black!r}, {len(self.half_turns)} half-turns, "
-                f"{result}>")
+        n = len(self.half_turns)
+        turns = f"{n} half-turn{'' if n == 1 else 's'}"
+        return f"<GameRecord {white!r} vs {black!r}, {turns}, {result}>"
 
     def to_text(self, format: Literal["native", "mat"] = "native") -> str:
         """Canonical text of this game (record-format.md); see :mod:`narde_notation.writer`."""

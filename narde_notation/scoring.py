@@ -9,7 +9,7 @@ from narde_notation.position import Position
 from narde_notation.ruleset import Ruleset
 from narde_notation.side import Side
 
-__all__ = ["Kind", "Outcome", "conceded", "draw", "outcome"]
+__all__ = ["Kind", "Outcome", "after_turn", "conceded", "draw", "outcome"]
 
 Kind = Literal["oyn", "mars", "koks", "draw"]
 _POINTS: dict[str, int] = {"oyn": 1, "mars": 2, "koks": 3, "draw": 0}
@@ -86,3 +86,25 @@ def conceded(position: Position, loser: Side, rules: Ruleset | None = None) -> O
     else:
         kind = "mars"
     return Outcome(loser.other, _POINTS[kind], kind)
+
+
+def after_turn(
+    position: Position, mover: Side, first: Side | None, rules: Ruleset, reply_due: bool
+) -> tuple[Outcome | None, bool]:
+    """R9 after ``mover`` played a half-turn to ``position``: ``(outcome, reply still due)``.
+
+    ``outcome`` is ``None`` while the game goes on.  Under
+    ``last-roll-draw`` the first mover's (``first``) last checker off leaves
+    the other side one reply (``reply_due`` True, no outcome yet); after the
+    reply, a side that bore off all 15 too makes it a :func:`draw`, else the
+    first mover's win stands.  The one place that sequences the end of a
+    game (the validator's replay and random play use it).
+    """
+    if reply_due:  # the reply has been played
+        return (draw() if position.winner is mover else outcome(position, rules)), False
+    winner = position.winner
+    if winner is None:
+        return None, False
+    if rules.last_roll_draw and winner is first and position.borne_off(winner.other) < 15:
+        return None, True
+    return outcome(position, rules), False

@@ -86,19 +86,21 @@ def step(st: int, p: int, d: int, opp: int, floor: int, block: bool) -> int:
         (R3), ``CLOSED`` (R4), ``HEAD`` (R5), ``BLOCK`` (R6), ``NOT_HOME``
         or ``HIGHER`` (R8).  A die of ``d >= p`` bears off (R8).
     """
+    # The shifts are written as numbers (HEAD_SHIFT = 96, HOME_SHIFT = 28): this
+    # is the engine's innermost function.
     if not st & NIB[p]:
         return NO_CHECKER
     t = p - d
     if t > 0:
         if opp & FACING[t]:
             return CLOSED
-        if p == 24 and st >> HEAD_SHIFT <= floor:
+        if p == 24 and st >> 96 <= floor:
             return HEAD
         new = st - ONE[p] + ONE[t]
         if block and not st & NIB[t] and new & NEAR[t] and _makes_block(new, t, opp):
             return BLOCK
         return new
-    if st >> HOME_SHIFT:
+    if st >> 28:
         return NOT_HOME
     if t and st & ABOVE[p]:
         return HIGHER

@@ -22,7 +22,7 @@ from narde_notation.position import Position, absolute_to_own
 from narde_notation.reader import read_games
 from narde_notation.record import BAR, OFF, GameRecord, HalfTurn, Move
 from narde_notation.ruleset import Ruleset
-from narde_notation.scoring import Kind, Outcome, conceded, draw, outcome
+from narde_notation.scoring import Kind, Outcome, after_turn, conceded, outcome
 from narde_notation.side import Side
 
 __all__ = ["GameReport", "TurnReplay", "validate", "validate_games", "validate_source"]
@@ -104,6 +104,15 @@ class GameReport:
     outcome: Outcome | None = None
     stopped: bool = False
     first_mover: Side | None = None
+
+    def __repr__(self) -> str:
+        record = self.record
+        white = record.white if record.white is not None else "?"
+        black = record.black if record.black is not None else "?"
+        errors = sum(1 for f in self.findings if f.is_error)
+        n = len(record.half_turns)
+        return (f"<GameReport {white!r} vs {black!r}, {n} half-turn{'' if n == 1 else 's'}, "
+                f"{self.result}, {errors} error{'' if errors == 1 else 's'}>")
 
     @property
     def errors(self) -> list[Finding]:
@@ -370,7 +379,7 @@ class _Replay:
                          () if len(findings) == before else tuple(findings[before:]))))
                 pos = after
                 if pos.is_game_over:
-                    over, pending_reply = self._ended(pos, side, first, rules, pending_reply)
+                    over, pending_reply = after_turn(pos, side, first, rules, pending_reply)
                 continue
             check = check_turn(pos, half.dice, paths, rules)
             if check.findings:
@@ -398,29 +407,11 @@ class _Replay:
                      () if len(findings) == before else tuple(findings[before:]))))
             pos = after
             if pending_reply or pos.is_game_over:
-                over, pending_reply = self._ended(pos, side, first, rules, pending_reply)
+                over, pending_reply = after_turn(pos, side, first, rules, pending_reply)
         if pending_reply and over is None:
             # The record ends before the reply: the first mover's win stands.
             over = outcome(pos, rules)
         report.outcome = over
-
-    @staticmethod
-    def _ended(
-        pos: Position, side: Side, first: Side | None, rules: Ruleset, pending_reply: bool
-    ) -> tuple[Outcome | None, bool]:
-        """R9 after ``side`` played to ``pos``: ``(outcome or None, reply still pending)``.
-
-        Under ``last-roll-draw`` the first mover's last checker off leaves the
-        other side one reply; a reply that bears off all 15 too is a draw.
-        """
-        if pending_reply:  # the reply has been played
-            return (draw() if pos.winner is side else outcome(pos, rules)), False
-        winner = pos.winner
-        if winner is None:
-            return None, False
-        if rules.last_roll_draw and winner is first and pos.borne_off(winner.other) < 15:
-            return None, True
-        return outcome(pos, rules), False
 
     def _hit_or_bar(self, half: HalfTurn) -> bool:
         """Report ``hit`` and ``bar`` (R4) before any other check; True when the

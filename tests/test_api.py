@@ -84,6 +84,13 @@ def test_game_record_repr_is_short() -> None:
     assert repr(GameRecord()) == "<GameRecord '?' vs '?', 0 half-turns, no result>"
 
 
+def test_game_report_repr_is_short() -> None:
+    # 6-5 played 24/17 cannot be made from the dice: one error; unfinished (*).
+    text = '[White "A"]\n[Black "B"]\n\n1. 65: 24/17\n*\n'
+    report = validate(next(parse_games(text)))
+    assert repr(report) == "<GameReport 'A' vs 'B', 1 half-turn, *, 1 error>"
+
+
 def test_position_play_returns_the_next_position() -> None:
     start = Position.initial()
     after = start.play("65: 24/18 18/13")

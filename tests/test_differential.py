@@ -53,16 +53,20 @@ CASES: list[dict[str, Any]] = (
 
 
 def _written(steps: list[tuple[int, int]], rng: random.Random) -> list[tuple[int, ...]]:
-    """A turn's steps as a record writes them: as steps, or chained steps joined."""
-    if rng.random() < 0.5:
+    """A turn's steps as a record writes them: as steps (``24/18 18/13``), one checker's
+    steps joined (``24/13``, the pair readings) or chained (``24/18/13``, read as legs)."""
+    way = rng.randrange(3)
+    if way == 0:
         return [tuple(s) for s in steps]
     paths: list[list[int]] = []
     for a, b in steps:
         path = next((p for p in paths if p[-1] == a != OFF), None)
-        if path is not None:
+        if path is None:
+            paths.append([a, b])
+        elif way == 1:
             path[-1] = b
         else:
-            paths.append([a, b])
+            path.append(b)
     return [tuple(p) for p in paths]
 
 
@@ -71,12 +75,12 @@ def _every_tier(pos: Position, dice: str, paths: list[tuple[int, ...]], rules: R
     d1, d2 = max(int(dice[0]), int(dice[1])), min(int(dice[0]), int(dice[1]))
     quick = check_turn(pos, dice, paths, rules)
     assert quick.legal, (str(pos), dice, paths, quick.findings)
-    saved = diagnosis.read_written
-    diagnosis.read_written = lambda *args: None  # type: ignore[assignment]
+    saved = diagnosis.quick_check
+    diagnosis.quick_check = lambda *args: None  # type: ignore[assignment]
     try:
         searched = diagnosis.diagnose(pos, d1, d2, paths, rules, False)
     finally:
-        diagnosis.read_written = saved
+        diagnosis.quick_check = saved
     assert searched.legal, (str(pos), dice, paths, searched.findings)
     ends = {str(quick.position), str(searched.position)}
     plain_next = next_position(pos, (d1, d2), paths, rules)

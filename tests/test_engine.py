@@ -561,12 +561,12 @@ def _search_only(
     position: Position, dice: tuple[int, int], paths: list[tuple[int, ...]], rules: Ruleset
 ) -> TurnCheck:
     """check_turn with the fast readings switched off: every turn goes through the search."""
-    saved = diagnosis.read_written
-    diagnosis.read_written = lambda *args: None
+    saved = diagnosis.quick_check
+    diagnosis.quick_check = lambda *args: None
     try:
         return diagnosis.diagnose(position, *parse_roll(dice), paths, rules, False)
     finally:
-        diagnosis.read_written = saved
+        diagnosis.quick_check = saved
 
 
 @pytest.mark.parametrize("seed", range(6))

@@ -195,3 +195,16 @@ def test_pickle_and_copy_keep_flags() -> None:
         assert hash(again) == hash(pos)
         assert not again.is_first_turn(Side.WHITE)
         assert again.is_first_turn(Side.BLACK)
+
+
+def test_a_position_is_a_value_equal_only_to_positions() -> None:
+    import pickle
+
+    pos = Position.from_string("24:14 13:1 / 24:15 / B")
+    assert pos == Position.from_string("24:14 13:1 / 24:15 / B")
+    assert pos != tuple(pos) and tuple(pos) != pos  # the packed layout is not an equal value
+    assert (pos == tuple(pos), tuple(pos) == pos) == (False, False)
+    assert pickle.loads(pickle.dumps(pos)) == pos
+    assert repr(pos) == "Position.from_string('24:14 13:1 / 24:15 / B')"
+    with pytest.raises(AttributeError):
+        pos.side = Side.WHITE  # type: ignore[attr-defined]

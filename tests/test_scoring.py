@@ -57,3 +57,31 @@ def test_result_strings_white_first() -> None:
     assert Outcome(Side.BLACK, 1, "oyn").result_string == "0-1"
     assert Outcome(Side.WHITE, 2, "mars").result_string == "2-0"
     assert Outcome(Side.BLACK, 3, "koks").result_string == "0-3"
+
+
+def test_after_turn_sequences_the_end_of_a_game() -> None:
+    from narde_notation.scoring import after_turn
+
+    lrd = Ruleset(last_roll_draw=True)
+    # White has just borne off its 15th; Black has 14 off and one on its 1.
+    white_done = Position({}, {1: 1}, Side.BLACK)
+    # Standard rules: White wins at once, 1 point (Black has borne off some: oyn).
+    assert after_turn(white_done, Side.WHITE, Side.WHITE, Ruleset(), False) == (
+        Outcome(Side.WHITE, 1, "oyn"),
+        False,
+    )
+    # last-roll-draw with White the first mover: Black's reply is still due.
+    assert after_turn(white_done, Side.WHITE, Side.WHITE, lrd, False) == (None, True)
+    # Black's reply bears off its last checker too: a draw (0-0).
+    both_done = Position({}, {}, Side.WHITE)
+    assert after_turn(both_done, Side.BLACK, Side.WHITE, lrd, True) == (draw(), False)
+    # A reply that does not finish: White's win stands.
+    assert after_turn(white_done, Side.BLACK, Side.WHITE, lrd, True)[0] == Outcome(
+        Side.WHITE, 1, "oyn"
+    )
+    # Black moved first and White finished: no reply is due, White wins.
+    assert after_turn(white_done, Side.WHITE, Side.BLACK, lrd, False)[0] == Outcome(
+        Side.WHITE, 1, "oyn"
+    )
+    # Nobody has finished: the game goes on.
+    assert after_turn(Position.initial(), Side.WHITE, Side.WHITE, lrd, False) == (None, False)
