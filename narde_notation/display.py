@@ -4,7 +4,7 @@ A game's rich display is the game viewer (:func:`narde_notation.viewer.viewer_ht
 the board, the move list, both pip counts and the findings, with buttons
 (and the arrow keys once the viewer has the focus) to step through it.
 :func:`game_text` is the plain-text view, control characters written out
-(:func:`narde_notation.viewer.visible`).  :func:`register_ipython_formatters`
+(:func:`narde_notation.safe_text.visible`).  :func:`register_ipython_formatters`
 makes IPython use them for :class:`~narde_notation.record.GameRecord` and
 :class:`~narde_notation.validation.GameReport`.
 """
@@ -15,12 +15,13 @@ import sys
 from typing import TYPE_CHECKING, Any
 
 from narde_notation.record import GameRecord
-from narde_notation.viewer import escape, viewer_html, visible
+from narde_notation.safe_text import visible
+from narde_notation.viewer import viewer_html
 
 if TYPE_CHECKING:
     from narde_notation.validation import GameReport
 
-__all__ = ["escape", "game_html", "game_text", "register_ipython_formatters"]
+__all__ = ["game_html", "game_text", "register_ipython_formatters"]
 
 
 def _report_of(game: GameRecord | GameReport) -> GameReport:
@@ -51,7 +52,7 @@ def game_text(game: GameRecord | GameReport) -> str:
         if game.kind:
             text += f" ({game.kind})"
         text += f", {len(game.errors)} errors, {len(game.warnings)} warnings"
-    return visible(text + ">")
+    return visible(text + ">", lines=True)
 
 
 def game_html(game: GameRecord | GameReport, board_size: int = 360) -> str:

@@ -6,7 +6,7 @@ page per game in ``DIR/games/`` (:func:`narde_notation.viewer.game_page`).
 Everything is in those files: plots are PNG images inlined as ``data:``
 URIs, styles are inline, nothing is fetched from the network.  Every name
 and every text from the records is HTML-escaped
-(:func:`narde_notation.display.escape`).  The page reads on a phone: a
+(:func:`narde_notation.safe_text.html_text`).  The page reads on a phone: a
 viewport meta tag, a fluid layout, and tables that scroll sideways.
 """
 
@@ -21,7 +21,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from narde_notation.display import escape
+from narde_notation.safe_text import html_text as escape
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -216,7 +216,7 @@ def _section(title: str, anchor: str, content: str) -> str:
 def _table(frame: pd.DataFrame, *, index: bool = True, markup: Sequence[str] = ()) -> str:
     """A frame as an HTML table that scrolls sideways (the index, if kept,
     becomes the first column).  Every text cell is escaped here with
-    :func:`~narde_notation.display.escape`, except the ``markup`` columns,
+    :func:`~narde_notation.safe_text.html_text`, except the ``markup`` columns,
     which the caller built from escaped parts."""
     shown = frame.rename_axis(str(frame.index.name or "")).reset_index() if index else frame.copy()
     for column in shown.columns:

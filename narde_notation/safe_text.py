@@ -14,11 +14,14 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:
     import pandas as pd
 
-__all__ = ["csv_safe", "csv_safe_frame", "markdown_safe", "visible"]
+__all__ = ["csv_safe", "csv_safe_frame", "html_text", "markdown_safe", "visible"]
 
-# C0 controls, DEL, C1 controls, and the bidirectional overrides/isolates
-# that reorder what a terminal shows.
-_CONTROL = re.compile("[\x00-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]")
+# C0 controls, DEL, C1 controls, the directional marks and the bidirectional
+# overrides/isolates that reorder what a terminal or a page shows.
+_CONTROL = re.compile("[\x00-\x1f\x7f-\x9f\u200e\u200f\u202a-\u202e\u2066-\u2069]")
+#: The same, sparing tabs and line breaks (text shown on several lines).
+_CONTROL_BUT_LINES = re.compile(
+    "[\x00-\x08\x0b-\x1f\x7f-\x9f\u200e\u200f\u202a-\u202e\u2066-\u2069]")
 #: A spreadsheet reads a cell starting with these as a formula (OWASP "CSV Injection").
 _FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
 
@@ -27,10 +30,20 @@ def _escape(match: re.Match[str]) -> str:
     return match.group().encode("unicode_escape").decode("ascii")
 
 
-def visible(text: str) -> str:
+def visible(text: str, *, lines: bool = False) -> str:
     """``text`` with control characters shown as Python escapes (``\\x1b``, ``\\n``,
-    ``\\u202e``): safe to print on a terminal, always one line."""
-    return _CONTROL.sub(_escape, text)
+    ``\\u202e``): safe to print on a terminal, always one line.
+
+    With ``lines=True`` tabs and line breaks are kept (a comment or a
+    record shown on several lines); everything else that would act on a
+    terminal or a page (ANSI escapes, bell, bidirectional overrides) is
+    still written out."""
+    return (_CONTROL_BUT_LINES if lines else _CONTROL).sub(_escape, text)
+
+
+def html_text(text: str) -> str:
+    """Text for an HTML page: :func:`visible` (lines kept), then ``html.escape``."""
+    return html.escape(visible(text, lines=True))
 
 
 def csv_safe(value: Any) -> Any:

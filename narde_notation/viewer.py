@@ -29,12 +29,12 @@ messages) is passed through :func:`escape` before it reaches the page.
 from __future__ import annotations
 
 import json
-import re
 import uuid
-from html import escape as _html_escape
 from typing import TYPE_CHECKING
 
 from narde_notation.board import board_drawing
+from narde_notation.safe_text import html_text as escape
+from narde_notation.safe_text import visible
 from narde_notation.side import Side
 from narde_notation.writer import format_halfturn
 
@@ -43,33 +43,7 @@ if TYPE_CHECKING:
     from narde_notation.position import Position
     from narde_notation.validation import GameReport, TurnReplay
 
-__all__ = ["escape", "game_page", "viewer_html", "visible"]
-
-# C0 and C1 controls, DEL, and the bidirectional overrides and isolates that
-# can reorder what a reader sees.
-_UNSEEN = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u200e\u200f\u202a-\u202e\u2066-\u2069]")
-
-
-def visible(text: str) -> str:
-    """``text`` with every control character written out: ``\\x1b``, ``\\u202e``.
-
-    Tabs and line breaks are kept; everything else that would act on a
-    terminal or a page (ANSI escapes, bell, bidirectional overrides) is
-    shown as its code instead, so record text never reaches a terminal or a
-    page raw.
-    """
-
-    def code(m: re.Match[str]) -> str:
-        n = ord(m.group())
-        return f"\\x{n:02x}" if n < 0x100 else f"\\u{n:04x}"
-
-    return _UNSEEN.sub(code, text)
-
-
-def escape(text: str) -> str:
-    """HTML-escape ``text`` (``html.escape``) after :func:`visible`."""
-    return _html_escape(visible(text))
-
+__all__ = ["game_page", "viewer_html"]
 
 _CSS = """
 .narde-viewer{font-family:sans-serif;color:#222;display:flex;flex-wrap:wrap;gap:16px;

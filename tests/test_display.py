@@ -105,7 +105,7 @@ def test_register_without_ipython(monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 def test_control_characters_are_shown_not_embedded() -> None:
-    from narde_notation.display import escape
+    from narde_notation.safe_text import html_text as escape
 
     assert escape("junk \x01\x1b[0m <b>") == "junk \\x01\\x1b[0m &lt;b&gt;"
 

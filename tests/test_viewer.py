@@ -6,8 +6,10 @@ import re
 from html.parser import HTMLParser
 
 from narde_notation.reader import parse_games
+from narde_notation.safe_text import html_text as escape
+from narde_notation.safe_text import visible
 from narde_notation.validation import GameReport, validate
-from narde_notation.viewer import escape, game_page, visible
+from narde_notation.viewer import game_page
 
 GAME = """\
 [White "Ann <A>"]
@@ -135,7 +137,7 @@ def test_control_characters_in_record_text_are_written_out() -> None:
     page = game_page(report)
     assert "\x1b" not in page and "\u202e" not in page
     assert "x\\x1b[31mred" in page and "\\u202eevil" in page
-    assert visible("a\tb\x07") == "a\tb\\x07"
+    assert visible("a\tb\x07", lines=True) == "a\tb\\x07"
     assert escape("<\x00>") == "&lt;\\x00&gt;"
 
 

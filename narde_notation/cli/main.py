@@ -136,8 +136,9 @@ def show(file: str, game_index: int, ply: int | None, fmt: str | None, out: str,
     the buttons, the arrow keys or a click on a move.
     """
     from narde_notation.board import board_drawing
+    from narde_notation.safe_text import visible
     from narde_notation.validation import validate
-    from narde_notation.viewer import game_page, visible
+    from narde_notation.viewer import game_page
     from narde_notation.writer import format_halfturn
 
     if fmt is None:
