@@ -26,7 +26,7 @@ from typing import Any
 import lark
 from lark import Lark
 
-from narde_notation.record import BAR, OFF, HalfTurn, Move
+from narde_notation.record import BAR, OFF, ROLLS, HalfTurn, Move
 from narde_notation.side import Side
 
 __all__ = [
@@ -147,11 +147,9 @@ def _move(text: str, column: int) -> Move:
 
 
 _WORD_RE = re.compile(r"\S+")
+#: ``"65:"``, ``"6-5:"``, ``"6:5:"`` -> (6, 5): the project's roll table with the colon.
 _ROLL_DICE: dict[str, tuple[int, int]] = {
-    f"{a}{sep}{b}:": (max(a, b), min(a, b))
-    for a in range(1, 7)
-    for b in range(1, 7)
-    for sep in ("", "-", ":")
+    f"{text}:": dice for text, dice in ROLLS.items() if isinstance(text, str)
 }
 
 

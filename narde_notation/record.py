@@ -23,14 +23,13 @@ OFF = 0
 #: The point "bar" in a move path (no meaning in Long Narde: a ``bar`` finding).
 BAR = 25
 
-_POINT_TEXT = {OFF: "off", BAR: "bar"}
-
-
-def format_path(path: Sequence[int]) -> str:
+def format_path(path: Sequence[int], *, off: str = "off") -> str:
     """A move path as a record writes it: ``(24, 18, 13)`` -> ``"24/18/13"``, ``(6, OFF)`` ->
     ``"6/off"``, ``(BAR, 22)`` -> ``"bar/22"`` (record-format.md; the project's move formatter).
+
+    ``off`` is the word for a borne-off checker's destination (``.mat`` files write ``0``).
     """
-    return "/".join(_POINT_TEXT.get(p) or str(p) for p in path)
+    return "/".join(off if p == OFF else ("bar" if p == BAR else str(p)) for p in path)
 
 
 _ROLL = re.compile(r"\s*([1-6])\s*[-:]?\s*([1-6])\s*\Z")
@@ -131,14 +130,18 @@ class Move:
         move = half.moves[0]
         return cls(move.path, move.repeat, move.hit, move.text)
 
-    def __str__(self) -> str:
-        """The move as a record writes it: ``24/18(2)``, ``6/off``, ``13/7*``."""
-        text = format_path(self.path)
+    def to_text(self, *, off: str = "off") -> str:
+        """The move as a record writes it: ``24/18(2)``, ``6/off``, ``13/7*``
+        (``off``: the word for bearing off; ``.mat`` files write ``0``)."""
+        text = format_path(self.path, off=off)
         if self.hit:
             text += "*"
         if self.repeat != 1:
             text += f"({self.repeat})"
         return text
+
+    def __str__(self) -> str:
+        return self.to_text()
 
     def __repr__(self) -> str:
         return f"Move.from_text({str(self)!r})"
@@ -195,10 +198,17 @@ class HalfTurn:
         """
         return _read_one_halfturn(text, side)
 
+    def to_text(self, *, off: str = "off", pass_word: str = "pass") -> str:
+        """The half-turn as a record writes it: ``65: 24/18 18/13!``, ``43: pass``
+        (higher die first; ``off`` as in :meth:`Move.to_text`; ``pass_word``
+        for no moves, ``""`` writes ``43:`` alone as ``.mat`` files do)."""
+        high, low = max(self.dice), min(self.dice)
+        moves = " ".join(m.to_text(off=off) for m in self.moves) or pass_word
+        text = f"{high}{low}: {moves}" if moves else f"{high}{low}:"
+        return text + (self.annotation or "")
+
     def __str__(self) -> str:
-        """The half-turn as a record writes it: ``65: 24/18 18/13``, ``43: pass``."""
-        moves = " ".join(str(m) for m in self.moves) or "pass"
-        return f"{self.dice[0]}{self.dice[1]}: {moves}{self.annotation or ''}"
+        return self.to_text()
 
     def __repr__(self) -> str:
         side = "" if self.side is Side.WHITE else f", {self.side!r}"

@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from narde_notation.findings import Finding
-from narde_notation.record import OFF, GameRecord, Move
+from narde_notation.record import GameRecord
 from narde_notation.schema import (
     FINDING_COLUMNS,
     GAME_COLUMNS,
@@ -56,14 +56,6 @@ _ROLL_INFO = _RollTable()
 def roll_info(dice: tuple[int, int]) -> tuple[str, int, int, int]:
     """(roll ``"65"``, higher die, lower die, pips rolled) of dice in either order."""
     return _ROLL_INFO[dice]
-
-
-def _move_text(move: Move) -> str:
-    # TODO(engine): str(move) once Move.__str__ is the one move formatter.
-    if move.text:
-        return move.text
-    path = "/".join("off" if p == OFF else ("bar" if p == 25 else str(p)) for p in move.path)
-    return f"{path}({move.repeat})" if move.repeat > 1 else path
 
 
 def _parse_int(text: str | None) -> int | None:
@@ -241,7 +233,7 @@ class TableRows:
         t["die2"].extend([x[2] for x in info])
         t["pips_rolled"].extend([x[3] for x in info])
         t["moves"].extend(
-            [" ".join([m.text or _move_text(m) for m in ht.moves]) for ht in half_turns]
+            [" ".join([m.text or str(m) for m in ht.moves]) for ht in half_turns]
         )
         opening = t["opening"]
         opening.extend([False] * n)

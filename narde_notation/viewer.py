@@ -21,7 +21,7 @@ fragment prefixes them with a unique id so that several viewers can share
 a notebook.
 
 Moves are shown in the project's one move text
-(:func:`narde_notation.writer.format_halfturn`: ``65: 24/18 18/13``, ``6/off``
+(:meth:`narde_notation.record.HalfTurn.to_text`: ``65: 24/18 18/13``, ``6/off``
 for a bear-off whatever the file wrote).  Record text (names, tags, moves,
 messages) is passed through :func:`escape` before it reaches the page.
 """
@@ -36,7 +36,6 @@ from narde_notation.board import board_drawing
 from narde_notation.safe_text import html_text as escape
 from narde_notation.safe_text import visible
 from narde_notation.side import Side
-from narde_notation.writer import format_halfturn
 
 if TYPE_CHECKING:
     from narde_notation.findings import Finding
@@ -136,7 +135,7 @@ def _where(k: int, turn: TurnReplay | None, total: int) -> str:
     if turn is None:
         return f"Start (0 of {total})"
     side = turn.side.name_lower.capitalize()
-    return f"After half-turn {k} of {total}: {side} {visible(format_halfturn(turn.half_turn))}"
+    return f"After half-turn {k} of {total}: {side} {visible(str(turn.half_turn))}"
 
 
 def viewer_html(
@@ -236,7 +235,7 @@ def viewer_html(
         codes = "".join(
             f' <span class="{"err" if f.is_error else "warn"}">[{escape(f.code)}]</span>'
             for f in turn_findings.get(i, ()))
-        text = escape(format_halfturn(half))
+        text = escape(str(half))
         if i + 1 <= n:
             current = " current" if i + 1 == start else ""
             cells[side] = (f'<td class="move{current}" data-ply="{i + 1}">{text}{codes}</td>')

@@ -32,10 +32,10 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Literal
 
-from narde_notation.record import BAR, OFF, GameRecord, HalfTurn, Move
+from narde_notation.record import GameRecord, HalfTurn
 from narde_notation.side import Side
 
-__all__ = ["format_halfturn", "format_move", "write_game", "write_games"]
+__all__ = ["write_game", "write_games"]
 
 Format = Literal["native", "mat"]
 
@@ -45,36 +45,6 @@ _NATIVE_COLUMN = 24
 _MAT_COLUMN = 28
 
 _MAT_OWN_TAGS = ("White", "Black", "Match", "Game", "Score")
-
-
-def _point(point: int) -> str:
-    if point == OFF:
-        return "off"
-    if point == BAR:
-        return "bar"
-    return str(point)
-
-
-def format_move(move: Move, *, off: str = "off") -> str:
-    """``Move((24, 18), repeat=2)`` -> ``"24/18(2)"``; a hit puts ``*`` after the last point."""
-    text = "/".join(off if p == OFF else _point(p) for p in move.path)
-    if move.hit:
-        text += "*"
-    if move.repeat != 1:
-        text += f"({move.repeat})"
-    return text
-
-
-def format_halfturn(halfturn: HalfTurn, *, off: str = "off", pass_word: str = "pass") -> str:
-    """``65: 24/18 18/13!`` (higher die first; ``pass`` for no moves)."""
-    high, low = max(halfturn.dice), min(halfturn.dice)
-    moves = " ".join(format_move(m, off=off) for m in halfturn.moves)
-    if not moves:
-        moves = pass_word
-    text = f"{high}{low}: {moves}" if moves else f"{high}{low}:"
-    if halfturn.annotation:
-        text += halfturn.annotation
-    return text
 
 
 def _escape(value: str) -> str:
@@ -92,7 +62,7 @@ def _native_turns(halfturns: Iterable[HalfTurn]) -> list[str]:
     lines: list[str] = []
     current: str | None = None  # a line that still takes Black's half-turn
     for halfturn in halfturns:
-        text = format_halfturn(halfturn)
+        text = halfturn.to_text()
         closes = False
         for comment in halfturn.comments:
             written, ends = _comment(comment)
@@ -188,10 +158,10 @@ def _write_mat(record: GameRecord) -> str:
         count = _mat_number(first, count + 1)
         prefix = f"{count:3d}) "
         white_ht = pair[0]
-        left_text = format_halfturn(white_ht, off="0", pass_word="") if white_ht else ""
+        left_text = white_ht.to_text(off="0", pass_word="") if white_ht else ""
         line = prefix + left_text
         if len(pair) > 1 and pair[1] is not None:
-            right = format_halfturn(pair[1], off="0", pass_word="")
+            right = pair[1].to_text(off="0", pass_word="")
             width = _MAT_COLUMN + 5
             line = line.ljust(width) if len(line) < width else line + " "
             line += right

@@ -13,7 +13,7 @@ from corpus import CORPUS
 from narde_notation.reader import parse_games, read_games
 from narde_notation.record import BAR, OFF, GameRecord, HalfTurn, Move
 from narde_notation.side import Side
-from narde_notation.writer import format_halfturn, format_move, write_game, write_games
+from narde_notation.writer import write_game, write_games
 
 W, B = Side.WHITE, Side.BLACK
 
@@ -38,13 +38,15 @@ def record() -> GameRecord:
 
 
 def test_format_move_and_halfturn() -> None:
-    assert format_move(Move((24, 18, 13))) == "24/18/13"
-    assert format_move(Move((6, OFF))) == "6/off"
-    assert format_move(Move((BAR, 20))) == "bar/20"
-    assert format_move(Move((24, 18), hit=True)) == "24/18*"
-    assert format_move(Move((13, 7), repeat=2)) == "13/7(2)"
-    assert format_halfturn(HalfTurn(W, (5, 6), (Move((24, 13)),), annotation="?")) == "65: 24/13?"
-    assert format_halfturn(HalfTurn(W, (4, 2))) == "42: pass"
+    assert str(Move((24, 18, 13))) == "24/18/13"
+    assert str(Move((6, OFF))) == "6/off"
+    assert Move((6, OFF)).to_text(off="0") == "6/0"  # .mat files
+    assert str(Move((BAR, 20))) == "bar/20"
+    assert str(Move((24, 18), hit=True)) == "24/18*"
+    assert str(Move((13, 7), repeat=2)) == "13/7(2)"
+    assert str(HalfTurn(W, (5, 6), (Move((24, 13)),), annotation="?")) == "65: 24/13?"
+    assert str(HalfTurn(W, (4, 2))) == "42: pass"
+    assert HalfTurn(W, (4, 2)).to_text(pass_word="") == "42:"
 
 
 def test_native_text() -> None:

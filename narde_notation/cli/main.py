@@ -139,7 +139,6 @@ def show(file: str, game_index: int, ply: int | None, fmt: str | None, out: str,
     from narde_notation.safe_text import visible
     from narde_notation.validation import validate
     from narde_notation.viewer import game_page
-    from narde_notation.writer import format_halfturn
 
     if fmt is None:
         ext = os.path.splitext(out)[1].lower()
@@ -178,7 +177,7 @@ def show(file: str, game_index: int, ply: int | None, fmt: str | None, out: str,
                                     caption="Start")
         else:
             caption = visible(f"After half-turn {k}: {turn.side.name_lower.capitalize()}"
-                              f" {format_halfturn(turn.half_turn)}")
+                              f" {turn.half_turn}")
             drawing = board_drawing(
                 turn.after, size=size, from_side=Side(from_side[0].upper()),
                 dice=turn.half_turn.dice, mover=turn.side, before=turn.before,
