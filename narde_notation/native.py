@@ -47,6 +47,9 @@ __all__ = ["CHUNK_LINES", "native_chunks", "native_parser", "read_native"]
 
 #: A game longer than this many lines is parsed in pieces of this size.
 CHUNK_LINES = 1000
+#: A line whose last token is a result ends a chunk once it holds this many
+#: lines (several short games parse in one call: a parse has a fixed cost).
+_GAMES_CHUNK_LINES = 200
 #: Syntax errors reported per chunk at most (each costs a parse of the chunk).
 _MAX_ERRORS = 50
 
@@ -320,8 +323,8 @@ _NUMBER_ONLY_RE = re.compile(r"[ \t]*[0-9]+\.(?:\.\.)?[ \t]*")
 def native_chunks(lines: Iterable[tuple[int, str]]) -> Iterator[Chunk]:
     """Cut the numbered line stream at game boundaries: before a tag line that
     follows moves, after a line whose last token is a result (not inside a
-    ``{…}`` comment), and before a turn line once a chunk holds
-    :data:`CHUNK_LINES` lines (``continued``)."""
+    ``{…}`` comment) once the chunk holds 200 lines, and before a turn line
+    once a chunk holds :data:`CHUNK_LINES` lines (``continued``)."""
     buffer: list[str] = []
     start = 1
     has_moves = False
@@ -348,7 +351,7 @@ def native_chunks(lines: Iterable[tuple[int, str]]) -> Iterator[Chunk]:
                     in_comment = False
         if stripped and stripped[0] not in "[;{" and not in_comment:
             has_moves = True
-            if "-" in line or "*" in line:
+            if ("-" in line or "*" in line) and len(buffer) >= _GAMES_CHUNK_LINES:
                 code = line.split(";", 1)[0] if ";" in line else line
                 if result_end(code):
                     yield Chunk(start, buffer)
@@ -420,8 +423,8 @@ def _resume(text: str, pos: int) -> int:
 def _blank(text: str, start: int, end: int) -> str:
     """``text`` with ``start:end`` made blank (line breaks kept: lines and
     columns stay where they were)."""
-    gap = text[start:end]
-    return text[:start] + re.sub(r"[^\n]", " ", gap) + text[end:]
+    blank = "\n".join(" " * len(part) for part in text[start:end].split("\n"))
+    return text[:start] + blank + text[end:]
 
 
 def _recover(text: str, error: UnexpectedInput) -> list[_Draft]:
