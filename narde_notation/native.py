@@ -351,9 +351,10 @@ def native_chunks(lines: Iterable[tuple[int, str]]) -> Iterator[Chunk]:
                     in_comment = False
         if stripped and stripped[0] not in "[;{" and not in_comment:
             has_moves = True
-            if ("-" in line or "*" in line) and len(buffer) >= _GAMES_CHUNK_LINES:
+            if "-" in line or "*" in line:
                 code = line.split(";", 1)[0] if ";" in line else line
-                if result_end(code):
+                only = ":" not in code and _RESULT_END_RE.match(stripped)
+                if (only or len(buffer) >= _GAMES_CHUNK_LINES) and result_end(code):
                     yield Chunk(start, buffer)
                     buffer = []
                     has_moves = False
@@ -474,15 +475,19 @@ def _chunk_drafts(chunk: Chunk, parser: Lark, file: str | None) -> tuple[list[_D
     comments = _SINK.comments
     _SINK.comments = []
     for finding in errors:
+        # the game whose lines hold the error; text between games is a record
+        # of its own
         line = finding.line or 0
+        at = 0
         owner = None
-        for draft in drafts:
+        for k, draft in enumerate(drafts):
             if draft.line is not None and draft.line <= line:
-                owner = draft
+                at = k + 1
+                if draft.result_line is None or line <= draft.result_line:
+                    owner = draft
         if owner is None:
-            if not drafts or drafts[0].line is None or drafts[0].line > line:
-                drafts.insert(0, _Draft(line=line))
-            owner = drafts[0]
+            owner = _Draft(line=line)
+            drafts.insert(at, owner)
         owner.findings.append(finding)
     for draft in drafts:
         if draft.findings and errors:
