@@ -486,8 +486,13 @@ def _chunk_drafts(chunk: Chunk, parser: Lark, file: str | None) -> tuple[list[_D
                 if draft.result_line is None or line <= draft.result_line:
                     owner = draft
         if owner is None:
-            owner = _Draft(line=line)
-            drafts.insert(at, owner)
+            text_line = chunk.lines[line - chunk.start] if line >= chunk.start else ""
+            if at < len(drafts) and _TURN_START_RE.match(text_line):
+                owner = drafts[at]  # a broken first turn: the game starts there
+                owner.line = line
+            else:
+                owner = _Draft(line=line)
+                drafts.insert(at, owner)
         owner.findings.append(finding)
     for draft in drafts:
         if draft.findings and errors:
