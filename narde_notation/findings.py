@@ -9,9 +9,10 @@ from __future__ import annotations
 
 import dataclasses
 import enum
+import re
 from dataclasses import dataclass
 
-__all__ = ["CODES", "Finding", "Severity"]
+__all__ = ["CODES", "Finding", "Severity", "visible"]
 
 
 class Severity(enum.StrEnum):
@@ -120,8 +121,30 @@ class Finding:
         }
 
     def __str__(self) -> str:
-        parts = (self.file or "<input>", self.line, self.column)
+        """``file:line:column: severity[code] message (rule)``, one line (then the
+        caret picture, if any): control characters, line breaks and bytes of
+        a file name that are not text are shown escaped (``\\x1b``), so a
+        name or a record can neither forge a line nor drive the terminal."""
+        parts = (visible(self.file or "<input>"), self.line, self.column)
         where = ":".join(str(part) for part in parts if part is not None)
         rule = f" ({self.rule})" if self.rule else ""
-        text = f"{where}: {self.severity.value}[{self.code}] {self.message}{rule}"
+        text = f"{where}: {self.severity.value}[{self.code}] {visible(self.message)}{rule}"
         return f"{text}\n{self.context}" if self.context else text
+
+
+#: Control characters (C0 but tab, DEL, C1) and the lone surrogates a file
+#: name that is not UTF-8 decodes to (``os.fsdecode``).
+_INVISIBLE = re.compile(r"[\x00-\x08\x0a-\x1f\x7f-\x9f\ud800-\udfff]")
+
+
+def _escape(found: re.Match[str]) -> str:
+    code = ord(found.group())
+    if 0xDC80 <= code <= 0xDCFF:  # a byte that was not UTF-8 (surrogateescape)
+        code -= 0xDC00
+    return f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}"
+
+
+def visible(text: str) -> str:
+    """``text`` with control characters and undecodable bytes written as
+    ``\\xNN`` escapes (safe on any terminal and under a strict locale)."""
+    return _INVISIBLE.sub(_escape, text) if _INVISIBLE.search(text) else text
