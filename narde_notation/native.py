@@ -495,10 +495,11 @@ def _chunk_drafts(chunk: Chunk, parser: Lark, file: str | None) -> tuple[list[_D
                 drafts.insert(at, owner)
         owner.findings.append(finding)
     for draft in drafts:
-        if draft.findings and errors:
+        broken = [(f.line or 0, f.column or 0) for f in draft.findings if f.code == "syntax"]
+        if broken:
             # the half-turns read before the first error are the game's record
             # (the lines after it were read for their findings and the result)
-            cut = min((f.line or 0, f.column or 0) for f in draft.findings if f.code == "syntax")
+            cut = min(broken)
             kept = sum(1 for h in draft.half_turns if (h.line, h.column) < cut)
             del draft.half_turns[kept:]
             del draft.positions[kept:]
