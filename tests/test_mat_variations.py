@@ -129,3 +129,11 @@ def read_games_text(text: str) -> list[GameRecord]:
     from narde_notation.reader import parse_games
 
     return list(parse_games(text))
+
+
+def test_a_third_half_turn_on_a_line_is_malformed() -> None:
+    text = " 1 point match\n Game 1\n A : 0     B : 0\n  1) 65: 24/18 18/13  54: 24/20  21: 24/22\n"
+    (game,) = read_games_text(text)
+    # "  1) 65: 24/18 18/13  54: 24/20  " is 33 characters: the third roll at 34
+    assert [(f.code, f.line, f.column) for f in game.findings] == [("syntax", 4, 34)]
+    assert [(h.side, h.dice) for h in game.half_turns] == [(W, (6, 5)), (B, (5, 4))]
