@@ -26,6 +26,7 @@ from typing import TYPE_CHECKING, Any
 import click
 
 from narde_notation.cli import check_rules_tag, encoding_option
+from narde_notation.findings import visible
 from narde_notation.frames import (
     FileTables,
     Summary,
@@ -251,7 +252,7 @@ def narde_stats(
             problems.append(f"{plots_dir}: cannot write plots: {exc.strerror or exc}")
 
     for problem in problems:
-        click.echo(f"narde-stats: error: {problem}", err=True)
+        click.echo(f"narde-stats: error: {visible(problem)}", err=True)
     if not quiet:
         ov = s.overview
         click.echo(

@@ -20,7 +20,7 @@ from typing import IO, Any
 import click
 
 from narde_notation.cli import check_rules_tag, encoding_option
-from narde_notation.findings import Finding
+from narde_notation.findings import Finding, visible
 from narde_notation.ruleset import Ruleset
 from narde_notation.sources import STDIN, expand_paths
 from narde_notation.validate import validate_source
@@ -160,7 +160,7 @@ def narde_validate(paths: tuple[str, ...], fmt: str, rules_tag: str | None,
                     warnings += 1
     out.close()
     for problem in problems:
-        click.echo(f"narde-validate: error: {problem}", err=True)
+        click.echo(f"narde-validate: error: {visible(problem)}", err=True)
     if not quiet:
         click.echo(f"{files} files, {games} games, {errors} errors, {warnings} warnings",
                    err=True)
