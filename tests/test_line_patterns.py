@@ -135,3 +135,13 @@ def test_hostile_lines_still_match_or_fail_cleanly() -> None:
     assert found is not None and found.group("wscore", "bscore") == ("12", "7")
     tags = terminal_pattern(native_parser(), "TAGS")
     assert tags.fullmatch('[Event "' + "x" * 10_000 + '"]\n[Site "a \\" b"]')
+
+
+def test_block_terminals_repeat_possessively() -> None:
+    # no per-iteration regex state on long lines (docs/decisions.md 38)
+    turns = terminal_pattern(native_parser(), "TURNS").pattern
+    assert ")*+" in turns and ")++" in turns
+    assert ")*+" in terminal_pattern(native_parser(), "TAGS").pattern
+    line = "1. 65: " + "24/18 " * 50_000 + "24/18!"
+    found = terminal_pattern(native_parser(), "TURNS").match(line)
+    assert found is not None and found.end() == len(line)
