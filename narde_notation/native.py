@@ -381,7 +381,6 @@ def _at_end(error: UnexpectedInput) -> bool:
 def _syntax_at(chunk: Chunk, text: str, error: UnexpectedInput, file: str | None) -> Finding:
     """The ``syntax`` finding of a parse error, in file coordinates."""
     line, column, pos = error_position(error, text)
-    lines = chunk.lines
     if _at_end(error):
         tokens = _lex_until(text, pos)
         if tokens and tokens[-1].type == "TAGS":
@@ -393,7 +392,7 @@ def _syntax_at(chunk: Chunk, text: str, error: UnexpectedInput, file: str | None
             # point just after the last token read, not at trailing blank lines
             last = tokens[-1]
             line, column = int(last.end_line or line), int(last.end_column or column)
-    line_text = lines[line - 1] if 0 < line <= len(lines) else ""
+    line_text = _line_text(text, line)
     if isinstance(error, UnexpectedToken) and not _at_end(error):
         found_text = str(error.token)
     else:
@@ -403,6 +402,17 @@ def _syntax_at(chunk: Chunk, text: str, error: UnexpectedInput, file: str | None
         message(expected_names(error), found_text, before, end=_at_end(error)),
         file=file, line=line + chunk.start - 1, column=column, line_text=line_text,
     )
+
+
+def _line_text(text: str, line: int) -> str:
+    """Line ``line`` (from 1) of ``text``; empty when there is none."""
+    start = 0
+    for _ in range(line - 1):
+        start = text.find("\n", start) + 1
+        if start == 0:
+            return ""
+    end = text.find("\n", start)
+    return text[start:] if end < 0 else text[start:end]
 
 
 def _resume(text: str, pos: int) -> int:
@@ -451,6 +461,8 @@ def _recover(text: str, error: UnexpectedInput) -> list[_Draft]:
 def _chunk_drafts(chunk: Chunk, parser: Lark, file: str | None) -> tuple[list[_Draft], list[Token]]:
     """The games of one chunk and the comments read in it."""
     text = "\n".join(chunk.lines)
+    chunk.lines = []  # the text holds them now (one copy of a long line, not two)
+    original = text
     _SINK.line_offset = chunk.start - 1
     errors: list[Finding] = []
     drafts: list[_Draft] = []
@@ -486,7 +498,7 @@ def _chunk_drafts(chunk: Chunk, parser: Lark, file: str | None) -> tuple[list[_D
                 if draft.result_line is None or line <= draft.result_line:
                     owner = draft
         if owner is None:
-            text_line = chunk.lines[line - chunk.start] if line >= chunk.start else ""
+            text_line = _line_text(original, line - chunk.start + 1)
             if at < len(drafts) and _TURN_START_RE.match(text_line):
                 owner = drafts[at]  # a broken first turn: the game starts there
                 owner.line = line
