@@ -1,132 +1,174 @@
-"""Reader benchmark: parse-only games per second and peak memory.
+"""Reader benchmark: games per second against ``main``, and peak memory and time
+on large inputs.
 
 Usage::
 
-    python benchmarks/bench_reader.py [ARCHIVE_DIR] [--repeat N]
+    python benchmarks/bench_reader.py [--archive DIR] [--baseline DIR] [--rounds N]
+                                      [--no-large] [--no-speed]
 
-On ``../shared/corpus/archive`` (5000 games, 100 files, 10.4 MB):
+**Speed** (``../shared/corpus/archive``: 5000 games, 100 files, 10.4 MB):
+games read per second of CPU time by ``read_games`` over the 100 files, in a
+fresh process each run, alternating this working tree (A) and the baseline
+checkout (B, default ``/work/main``: the code at ``main``) A B A B …; the
+median of each side and the ratio A/B are printed.  Each process reads the
+archive once to warm up (grammar loaded, memos filled), then times one read.
 
-* **speed**: games read per second by :func:`narde_notation.reader.read_games`
-  over the 100 files, one core (CPU time of this process, so that other
-  load on the machine does not count; wall clock shown too), best of
-  ``--repeat`` runs after a warm-up run (the grammar is loaded once per
-  process; the warm-up also fills the memo of half-turn text);
-* **memory**: peak traced memory (``tracemalloc``) while reading the archive
-  once, and while reading it ten times over as **one stream** (a single
-  file-like object that yields the 100 files ten times in a row, 104 MB).
-  The reader streams games, so both peaks should be about the same.
+**Large inputs** (each in a fresh process; peak resident memory from
+``getrusage(RUSAGE_SELF).ru_maxrss``, wall time): at 1x and 10x, where 10x is
+the size the issue names and 1x a tenth of it, so that time can be seen to
+grow linearly:
 
-The goal is 2,000 games/s (a Lark tree parse of the same text manages ~70).
+* ``tag``: one game whose ``Event`` value is 10 MB (10x);
+* ``game``: one game of 22 MB of turn lines (10x);
+* ``tagless``: 200,000 games without tags, each closed by its result (10x);
+* ``line``: a single 40 MB line (10x; no line break: junk, one ``syntax`` finding).
+
+The inputs are written to a temporary folder first (not counted).
 """
 
 from __future__ import annotations
 
 import argparse
-import io
+import json
+import os
+import resource
+import statistics
+import subprocess
 import sys
+import tempfile
 import time
-import tracemalloc
-from collections.abc import Iterator
 from pathlib import Path
 
-from narde_notation.reader import read_games
-
-DEFAULT_ARCHIVE = Path(__file__).resolve().parents[1].parent / "shared" / "corpus" / "archive"
-
-
-def archive_files(folder: Path) -> list[Path]:
-    files = sorted(folder.glob("*.txt"))
-    if not files:
-        raise SystemExit(f"no archive files in {folder}")
-    return files
+HERE = Path(__file__).resolve().parents[1]
+DEFAULT_ARCHIVE = HERE.parent / "shared" / "corpus" / "archive"
+DEFAULT_BASELINE = Path("/work/main")
+TURN = "{n}. 65: 24/18 18/13            54: 24/20 20/15\n"
 
 
-def read_all(files: list[Path]) -> tuple[int, int]:
-    """Games and half-turns read from the files."""
-    games = half_turns = 0
-    for path in files:
-        for record in read_games(path):
-            games += 1
-            half_turns += len(record.half_turns)
-    return games, half_turns
+# -- inputs -------------------------------------------------------------------------
+def write_input(case: str, scale: int, folder: Path) -> Path:
+    """The input file of ``case`` at ``scale`` (1 or 10) in ``folder``."""
+    path = folder / f"{case}-{scale}x.txt"
+    with open(path, "w", encoding="utf-8") as out:
+        if case == "tag":
+            size = 1_000_000 * scale
+            out.write('[Event "')
+            for _ in range(size // 100_000):
+                out.write("x" * 100_000)
+            out.write('"]\n[White "A"]\n\n1. 65: 24/18 18/13\n*\n')
+        elif case == "game":
+            size, written, n = 2_200_000 * scale, 0, 0
+            out.write('[White "A"]\n[Black "B"]\n\n')
+            while written < size:
+                n += 1
+                line = TURN.format(n=n)
+                out.write(line)
+                written += len(line)
+            out.write("*\n")
+        elif case == "tagless":
+            for _ in range(20_000 * scale):
+                out.write("1. 65: 24/18 18/13  54: 24/20 20/15 *\n")
+        elif case == "line":
+            for _ in range(40 * scale):
+                out.write("ab/cd " * (100_000 // 6) + "ab/c")
+            out.write("\n")
+        else:
+            raise ValueError(case)
+    return path
 
 
-class ConcatStream(io.RawIOBase):
-    """One binary stream made of the files, ``times`` times over, read lazily."""
+# -- the measured processes ------------------------------------------------------------
+def child_large(path: str) -> None:
+    from narde_notation.reader import read_games
 
-    def __init__(self, files: list[Path], times: int) -> None:
-        self._chunks = self._iter(files, times)
-        self._buffer = b""
-
-    @staticmethod
-    def _iter(files: list[Path], times: int) -> Iterator[bytes]:
-        for _ in range(times):
-            for path in files:
-                data = path.read_bytes()
-                # one game stream: make sure a file ends with a line break
-                yield data if data.endswith(b"\n") else data + b"\n"
-
-    def readable(self) -> bool:
-        return True
-
-    def readinto(self, buffer: bytearray | memoryview) -> int:  # type: ignore[override]
-        while not self._buffer:
-            try:
-                self._buffer = next(self._chunks)
-            except StopIteration:
-                return 0
-        size = min(len(buffer), len(self._buffer))
-        buffer[:size] = self._buffer[:size]
-        self._buffer = self._buffer[size:]
-        return size
-
-
-def peak_memory(files: list[Path], times: int) -> tuple[int, int]:
-    """(games read, peak traced bytes) reading the archive ``times`` times as one stream."""
-    stream = io.BufferedReader(ConcatStream(files, times), buffer_size=1 << 16)
-    tracemalloc.start()
-    tracemalloc.reset_peak()
-    games = 0
-    for _record in read_games(stream, name="archive"):
+    wall = time.perf_counter()
+    games = half_turns = findings = 0
+    for record in read_games(path):
         games += 1
-    _, peak = tracemalloc.get_traced_memory()
-    tracemalloc.stop()
-    return games, peak
+        half_turns += len(record.half_turns)
+        findings += len(record.findings)
+    elapsed = time.perf_counter() - wall
+    peak_kib = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+    print(json.dumps({"games": games, "half_turns": half_turns, "findings": findings,
+                      "seconds": elapsed, "peak_mib": peak_kib / 1024}))
+
+
+def child_speed(folder: str) -> None:
+    from narde_notation.reader import read_games
+
+    files = sorted(Path(folder).glob("*.txt"))
+
+    def read_all() -> int:
+        return sum(1 for path in files for _ in read_games(path))
+
+    read_all()  # warm-up
+    cpu = time.process_time()
+    games = read_all()
+    print(json.dumps({"games": games, "seconds": time.process_time() - cpu}))
+
+
+def run(args: list[str], pythonpath: Path) -> dict[str, float]:
+    env = dict(os.environ, PYTHONPATH=str(pythonpath))
+    out = subprocess.run([sys.executable, __file__, *args], env=env, check=True,
+                         capture_output=True, text=True)
+    result: dict[str, float] = json.loads(out.stdout.strip().splitlines()[-1])
+    return result
+
+
+# -- reports ---------------------------------------------------------------------------
+def speed(archive: Path, baseline: Path, rounds: int) -> None:
+    mine: list[float] = []
+    theirs: list[float] = []
+    games = 0.0
+    for _ in range(rounds):
+        a = run(["--child-speed", str(archive)], HERE)
+        b = run(["--child-speed", str(archive)], baseline)
+        games = a["games"]
+        assert a["games"] == b["games"], (a, b)
+        mine.append(a["games"] / a["seconds"])
+        theirs.append(b["games"] / b["seconds"])
+    a_med, b_med = statistics.median(mine), statistics.median(theirs)
+    print(f"speed on {archive} ({games:.0f} games), A B A B x{rounds}, medians:")
+    print(f"  this tree (A): {a_med:,.0f} games/s   baseline {baseline} (B): {b_med:,.0f}"
+          f" games/s   A/B = {a_med / b_med:.2f}")
+
+
+def large(cases: list[str]) -> None:
+    print("large inputs (fresh process each; 10x is the issue's size):")
+    print(f"  {'case':8} {'scale':>5} {'MB':>7} {'games':>8} {'half-turns':>11} "
+          f"{'seconds':>8} {'peak MiB':>9}")
+    with tempfile.TemporaryDirectory() as tmp:
+        for case in cases:
+            for scale in (1, 10):
+                path = write_input(case, scale, Path(tmp))
+                size = path.stat().st_size / 1e6
+                r = run(["--child-large", str(path)], HERE)
+                print(f"  {case:8} {scale:>4}x {size:7.1f} {r['games']:8.0f} "
+                      f"{r['half_turns']:11.0f} {r['seconds']:8.2f} {r['peak_mib']:9.0f}")
+                path.unlink()
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("archive", nargs="?", type=Path, default=DEFAULT_ARCHIVE)
-    parser.add_argument("--repeat", type=int, default=5)
-    parser.add_argument(
-        "--no-memory", action="store_true", help="skip the (slow, tracemalloc) memory runs"
-    )
+    parser.add_argument("--archive", type=Path, default=DEFAULT_ARCHIVE)
+    parser.add_argument("--baseline", type=Path, default=DEFAULT_BASELINE)
+    parser.add_argument("--rounds", type=int, default=3)
+    parser.add_argument("--cases", default="tag,game,tagless,line")
+    parser.add_argument("--no-large", action="store_true")
+    parser.add_argument("--no-speed", action="store_true")
+    parser.add_argument("--child-large", help=argparse.SUPPRESS)
+    parser.add_argument("--child-speed", help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
-    files = archive_files(args.archive)
-
-    read_all(files)  # warm-up: load the grammar, fill the memo
-    best_cpu = best_wall = float("inf")
-    games = half_turns = 0
-    for _ in range(args.repeat):
-        wall, cpu = time.perf_counter(), time.process_time()
-        games, half_turns = read_all(files)
-        best_cpu = min(best_cpu, time.process_time() - cpu)
-        best_wall = min(best_wall, time.perf_counter() - wall)
-    print(f"archive: {len(files)} files, {games} games, {half_turns} half-turns")
-    print(
-        f"speed:   {games / best_cpu:,.0f} games/s of CPU time "
-        f"({half_turns / best_cpu:,.0f} half-turns/s; {games / best_wall:,.0f} games/s "
-        f"wall clock), best of {args.repeat}"
-    )
-    if args.no_memory:
+    if args.child_large:
+        child_large(args.child_large)
         return 0
-
-    once_games, once_peak = peak_memory(files, 1)
-    ten_games, ten_peak = peak_memory(files, 10)
-    print(
-        f"memory:  1x {once_games} games, peak {once_peak / 2**20:.1f} MiB; "
-        f"10x {ten_games} games in one stream, peak {ten_peak / 2**20:.1f} MiB"
-    )
+    if args.child_speed:
+        child_speed(args.child_speed)
+        return 0
+    if not args.no_speed:
+        speed(args.archive, args.baseline, args.rounds)
+    if not args.no_large:
+        large(args.cases.split(","))
     return 0
 
 

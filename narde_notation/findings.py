@@ -122,12 +122,10 @@ class Finding:
         }
 
     def __str__(self) -> str:
-        """``file:line:column: severity[code] message (rule)``, then the context.
-
-        The file name and message are shown with control characters escaped
-        (:func:`narde_notation.safe_text.visible`): a name or a player's
-        text never acts on a terminal nor forges another line.
-        """
+        """``file:line:column: severity[code] message (rule)``, one line (then the
+        caret picture, if any): control characters, line breaks and bytes of
+        a file name that are not text are shown escaped (``\\x1b``), so a
+        name or a record can neither forge a line nor drive the terminal."""
         parts = (visible(self.file or "<input>"), self.line, self.column)
         where = ":".join(str(part) for part in parts if part is not None)
         rule = f" ({self.rule})" if self.rule else ""

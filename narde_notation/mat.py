@@ -231,6 +231,14 @@ class _MatReader:
         broken = game.broken
         tokens = self.items(game, number, line, rest, base)
         failed, game.broken = game.broken and not broken, broken  # items before it are kept
+        halves = [t for t in tokens if t.type == "HALFTURN"]
+        if len(halves) > 2:  # two columns: one half-turn each at most
+            extra = halves[2]
+            self.syntax(game, "a turn line holds at most two half-turns (one per column),"
+                        f" found {describe(str(extra))}", number,
+                        base + int(extra.column or 1), line)
+            tokens = tokens[: tokens.index(extra)]
+            failed = True
         resigned: Side | None = None
         winner: tuple[Side, str, int] | None = None
         for i, token in enumerate(tokens):

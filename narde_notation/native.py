@@ -47,6 +47,9 @@ __all__ = ["CHUNK_LINES", "native_chunks", "native_parser", "read_native"]
 
 #: A game longer than this many lines is parsed in pieces of this size.
 CHUNK_LINES = 1000
+#: A line whose last token is a result ends a chunk once it holds this many
+#: lines (several short games parse in one call: a parse has a fixed cost).
+_GAMES_CHUNK_LINES = 200
 #: Syntax errors reported per chunk at most (each costs a parse of the chunk).
 _MAX_ERRORS = 50
 
@@ -320,8 +323,8 @@ _NUMBER_ONLY_RE = re.compile(r"[ \t]*[0-9]+\.(?:\.\.)?[ \t]*")
 def native_chunks(lines: Iterable[tuple[int, str]]) -> Iterator[Chunk]:
     """Cut the numbered line stream at game boundaries: before a tag line that
     follows moves, after a line whose last token is a result (not inside a
-    ``{…}`` comment), and before a turn line once a chunk holds
-    :data:`CHUNK_LINES` lines (``continued``)."""
+    ``{…}`` comment) once the chunk holds 200 lines, and before a turn line
+    once a chunk holds :data:`CHUNK_LINES` lines (``continued``)."""
     buffer: list[str] = []
     start = 1
     has_moves = False
@@ -350,7 +353,8 @@ def native_chunks(lines: Iterable[tuple[int, str]]) -> Iterator[Chunk]:
             has_moves = True
             if "-" in line or "*" in line:
                 code = line.split(";", 1)[0] if ";" in line else line
-                if result_end(code):
+                only = ":" not in code and _RESULT_END_RE.match(stripped)
+                if (only or len(buffer) >= _GAMES_CHUNK_LINES) and result_end(code):
                     yield Chunk(start, buffer)
                     buffer = []
                     has_moves = False
@@ -377,7 +381,6 @@ def _at_end(error: UnexpectedInput) -> bool:
 def _syntax_at(chunk: Chunk, text: str, error: UnexpectedInput, file: str | None) -> Finding:
     """The ``syntax`` finding of a parse error, in file coordinates."""
     line, column, pos = error_position(error, text)
-    lines = chunk.lines
     if _at_end(error):
         tokens = _lex_until(text, pos)
         if tokens and tokens[-1].type == "TAGS":
@@ -389,7 +392,7 @@ def _syntax_at(chunk: Chunk, text: str, error: UnexpectedInput, file: str | None
             # point just after the last token read, not at trailing blank lines
             last = tokens[-1]
             line, column = int(last.end_line or line), int(last.end_column or column)
-    line_text = lines[line - 1] if 0 < line <= len(lines) else ""
+    line_text = _line_text(text, line)
     if isinstance(error, UnexpectedToken) and not _at_end(error):
         found_text = str(error.token)
     else:
@@ -399,6 +402,17 @@ def _syntax_at(chunk: Chunk, text: str, error: UnexpectedInput, file: str | None
         message(expected_names(error), found_text, before, end=_at_end(error)),
         file=file, line=line + chunk.start - 1, column=column, line_text=line_text,
     )
+
+
+def _line_text(text: str, line: int) -> str:
+    """Line ``line`` (from 1) of ``text``; empty when there is none."""
+    start = 0
+    for _ in range(line - 1):
+        start = text.find("\n", start) + 1
+        if start == 0:
+            return ""
+    end = text.find("\n", start)
+    return text[start:] if end < 0 else text[start:end]
 
 
 def _resume(text: str, pos: int) -> int:
@@ -420,8 +434,8 @@ def _resume(text: str, pos: int) -> int:
 def _blank(text: str, start: int, end: int) -> str:
     """``text`` with ``start:end`` made blank (line breaks kept: lines and
     columns stay where they were)."""
-    gap = text[start:end]
-    return text[:start] + re.sub(r"[^\n]", " ", gap) + text[end:]
+    blank = "\n".join(" " * len(part) for part in text[start:end].split("\n"))
+    return text[:start] + blank + text[end:]
 
 
 def _recover(text: str, error: UnexpectedInput) -> list[_Draft]:
@@ -447,6 +461,8 @@ def _recover(text: str, error: UnexpectedInput) -> list[_Draft]:
 def _chunk_drafts(chunk: Chunk, parser: Lark, file: str | None) -> tuple[list[_Draft], list[Token]]:
     """The games of one chunk and the comments read in it."""
     text = "\n".join(chunk.lines)
+    chunk.lines = []  # the text holds them now (one copy of a long line, not two)
+    original = text
     _SINK.line_offset = chunk.start - 1
     errors: list[Finding] = []
     drafts: list[_Draft] = []
@@ -471,21 +487,31 @@ def _chunk_drafts(chunk: Chunk, parser: Lark, file: str | None) -> tuple[list[_D
     comments = _SINK.comments
     _SINK.comments = []
     for finding in errors:
+        # the game whose lines hold the error; text between games is a record
+        # of its own
         line = finding.line or 0
+        at = 0
         owner = None
-        for draft in drafts:
+        for k, draft in enumerate(drafts):
             if draft.line is not None and draft.line <= line:
-                owner = draft
+                at = k + 1
+                if draft.result_line is None or line <= draft.result_line:
+                    owner = draft
         if owner is None:
-            if not drafts or drafts[0].line is None or drafts[0].line > line:
-                drafts.insert(0, _Draft(line=line))
-            owner = drafts[0]
+            text_line = _line_text(original, line - chunk.start + 1)
+            if at < len(drafts) and _TURN_START_RE.match(text_line):
+                owner = drafts[at]  # a broken first turn: the game starts there
+                owner.line = line
+            else:
+                owner = _Draft(line=line)
+                drafts.insert(at, owner)
         owner.findings.append(finding)
     for draft in drafts:
-        if draft.findings and errors:
+        broken = [(f.line or 0, f.column or 0) for f in draft.findings if f.code == "syntax"]
+        if broken:
             # the half-turns read before the first error are the game's record
             # (the lines after it were read for their findings and the result)
-            cut = min((f.line or 0, f.column or 0) for f in draft.findings if f.code == "syntax")
+            cut = min(broken)
             kept = sum(1 for h in draft.half_turns if (h.line, h.column) < cut)
             del draft.half_turns[kept:]
             del draft.positions[kept:]

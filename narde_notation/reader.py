@@ -84,13 +84,15 @@ def _records(decoded: DecodedLines) -> Iterator[GameRecord]:
             break
         if _NATIVE_START_RE.match(line) or line.rstrip().lower().endswith("point match"):
             break
+    line = ""  # not the last sniffed line held for the whole read
     fmt = detect_format(head)
 
     def numbered() -> Iterator[tuple[int, str]]:
         number = 0
-        for line in head:
+        head.reverse()
+        while head:  # let go of each sniffed line once read (a line may be long)
             number += 1
-            yield number, line
+            yield number, head.pop()
         for line in lines:
             number += 1
             yield number, line

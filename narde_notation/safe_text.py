@@ -18,16 +18,19 @@ __all__ = ["csv_safe", "csv_safe_frame", "html_text", "markdown_safe", "visible"
 
 # C0 controls, DEL, C1 controls, the directional marks and the bidirectional
 # overrides/isolates that reorder what a terminal or a page shows.
-_CONTROL = re.compile("[\x00-\x1f\x7f-\x9f\u200e\u200f\u202a-\u202e\u2066-\u2069]")
+_CONTROL = re.compile("[\x00-\x1f\x7f-\x9f\u200e\u200f\u202a-\u202e\u2066-\u2069\ud800-\udfff]")
 #: The same, sparing tabs and line breaks (text shown on several lines).
 _CONTROL_BUT_LINES = re.compile(
-    "[\x00-\x08\x0b-\x1f\x7f-\x9f\u200e\u200f\u202a-\u202e\u2066-\u2069]")
+    "[\x00-\x08\x0b-\x1f\x7f-\x9f\u200e\u200f\u202a-\u202e\u2066-\u2069\ud800-\udfff]")
 #: A spreadsheet reads a cell starting with these as a formula (OWASP "CSV Injection").
 _FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
 
 
 def _escape(match: re.Match[str]) -> str:
-    return match.group().encode("unicode_escape").decode("ascii")
+    code = ord(match.group())
+    if 0xDC80 <= code <= 0xDCFF:  # a byte that was not UTF-8 (a file name, surrogateescape)
+        return f"\\x{code - 0xDC00:02x}"
+    return match.group().encode("unicode_escape", "backslashreplace").decode("ascii")
 
 
 def visible(text: str, *, lines: bool = False) -> str:

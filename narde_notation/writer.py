@@ -29,6 +29,7 @@ comments or annotations: they are not written.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 from typing import Literal
 
@@ -38,6 +39,8 @@ from narde_notation.side import Side
 __all__ = ["write_game", "write_games"]
 
 Format = Literal["native", "mat"]
+#: A result the ``.mat`` layout can say: points of at most nine digits.
+_RESULT = re.compile(r"([0-9]{1,9})-([0-9]{1,9})")
 
 #: Width of the White half-turn column in native turn lines (the spec's example).
 _NATIVE_COLUMN = 24
@@ -128,7 +131,7 @@ def _write_mat(record: GameRecord) -> str:
     out.append(f" Game {tags.get('Game', '1')}")
     # tags the layout has no place for, as the comment headers programs write
     for name, value in tags.items():
-        if name not in _MAT_OWN_TAGS:
+        if name not in _MAT_OWN_TAGS and not (name == "Termination" and record.resigned):
             out.append(f'; [{name} "{_escape(value)}"]')
     white, black = tags.get("White", "White"), tags.get("Black", "Black")
     score_w, _, score_b = tags.get("Score", "0-0").partition("-")
@@ -166,14 +169,18 @@ def _write_mat(record: GameRecord) -> str:
             line = line.ljust(width) if len(line) < width else line + " "
             line += right
         out.append(line.rstrip() if line.strip() else line)
-    if record.result and record.result != "*":
-        white_points, _, black_points = record.result.partition("-")
-        if white_points.isdigit() and black_points.isdigit():
-            points = int(white_points) or int(black_points)
-            word = "point" if points == 1 else "points"
-            indent = 6 if int(white_points) else 34
-            if points:
-                out.append(f"{' ' * indent}Wins {points} {word}")
+    found = _RESULT.fullmatch(record.result or "")
+    points = int(found[1]) or int(found[2]) if found else 0
+    if found and points:
+        wins = f"Wins {points} {'point' if points == 1 else 'points'}"
+        white_won = int(found[1]) > 0
+        if record.resigned:
+            # record-format.md "Resignations": `Resigns` in the resigner's column
+            cells = ("Resigns", wins) if not white_won else (wins, "Resigns")
+            line = f"{count + 1:3d}) {cells[0]}"
+            out.append(line.ljust(_MAT_COLUMN + 5) + cells[1])
+        else:
+            out.append(f"{' ' * (6 if white_won else 34)}{wins}")
     return "\n".join(out) + "\n"
 
 

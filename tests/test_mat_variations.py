@@ -11,6 +11,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from narde_notation.reader import read_games
+from narde_notation.record import GameRecord
 from narde_notation.side import Side
 from narde_notation.validation import validate_games
 
@@ -105,3 +106,34 @@ def test_resumed_match_resignation_worth_too_much_and_game_without_turns() -> No
     assert [(f.code, f.line) for f in three.findings] == [("unfinished", 13)]
     assert three.record.half_turns == []
     assert [(f.code, f.line) for f in four.findings] == [("unfinished", 18)]
+
+
+def test_resignations_survive_the_mat_writer() -> None:
+    from narde_notation.writer import write_game, write_games
+
+    games = list(read_games(DATA / "programs.mat"))
+    again = list(read_games_text(write_games(games, "mat")))
+    assert again == games
+    assert [g.resigned for g in again] == [False, True, True]
+    # Black resigning: `Wins` in the left column, `Resigns` in the right
+    black = games[1]
+    black.result = "1-0"
+    text = write_game(black, "mat")
+    assert text.splitlines()[-1] == "  2) Wins 1 point" + " " * 16 + "Resigns"  # column 34
+    (read,) = read_games_text(text)
+    assert (read.result, read.resigned) == ("1-0", True)
+    assert "Termination" not in text  # said by the Resigns line
+
+
+def read_games_text(text: str) -> list[GameRecord]:
+    from narde_notation.reader import parse_games
+
+    return list(parse_games(text))
+
+
+def test_a_third_half_turn_on_a_line_is_malformed() -> None:
+    text = " 1 point match\n Game 1\n A : 0     B : 0\n  1) 65: 24/18 18/13  54: 24/20  21: 24/22\n"
+    (game,) = read_games_text(text)
+    # "  1) 65: 24/18 18/13  54: 24/20  " is 33 characters: the third roll at 34
+    assert [(f.code, f.line, f.column) for f in game.findings] == [("syntax", 4, 34)]
+    assert [(h.side, h.dice) for h in game.half_turns] == [(W, (6, 5)), (B, (5, 4))]

@@ -243,3 +243,46 @@ def test_generated_records_round_trip_mat(game: GameRecord) -> None:
     (back,) = parse_games(write_game(game, "mat"))
     assert not back.findings, back.findings[0].message
     assert back == game
+
+
+# Numbers and endings the grammar admits but no rule can hold (issue 10), and
+# the match-file endings programs write (issue 8).
+HOSTILE = st.sampled_from(
+    [
+        "1. 65: 30/24 24/19",
+        "2. 54: 99/95  43: 24/99",
+        "3. 21: 25/23",
+        '[Numbering "absolute"]',
+        '[Match "²"]',
+        '[Game "²"]',
+        '[Match "' + "9" * 5000 + '"]',
+        '[Score "' + "9" * 5000 + '-0"]',
+        "9" * 5000 + ". 65: 24/18 18/13",
+        '[Termination "resign"]',
+        '[Rules "koks"]',
+        "0-3",
+        " 0 point match",
+        " 25 Point Match",
+        "  2) Resigns                     Wins 3 points",
+        "  2)  Losses 1 point             Wins 1 point and the match",
+        "  8) 43: 6/2 3/off              Wins " + "9" * 5000 + " points",
+        "  " + "9" * 5000 + ") 65: 24/18",
+        "  3) Redoubles => 4              Raccoons",
+    ]
+)
+
+
+@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(lines=st.lists(st.one_of(LINES, HOSTILE), max_size=25),
+       end=st.sampled_from(["\n", "\r\n"]))
+def test_hostile_numbers_never_raise_and_every_game_is_reported(lines: list[str],
+                                                                end: str) -> None:
+    from narde_notation.validation import validate_games
+
+    text = end.join(lines)
+    records = list(parse_games(text))
+    reports = list(validate_games(iter(records)))
+    assert len(reports) == len(records)
+    for report in reports:
+        assert all("a bug in narde-notation" not in f.message for f in report.findings)
+        assert report.ending in ("bear-off", "resignation", "draw", "unfinished")
