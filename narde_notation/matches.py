@@ -38,6 +38,8 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from narde_notation.record import parse_count, parse_score
+
 if TYPE_CHECKING:
     import pandas as pd
 
@@ -74,7 +76,6 @@ MATCH_COLUMNS: dict[str, str] = {
     "note": "str",
 }
 
-_SCORE = re.compile(r"^\s*(\d+)\s*-\s*(\d+)\s*$")
 _DATE = re.compile(r"^\s*(\d{4}|\?{4})[.\-/](\d{1,2}|\?\?)[.\-/](\d{1,2}|\?\?)\s*$")
 _UNKNOWN = "?"
 
@@ -107,7 +108,7 @@ def _tag_rows(records: Iterable[GameRecord], file: str) -> list[tuple[Any, ...]]
         rows.append((
             file,
             record.index,
-            int(number) if number is not None and number.strip().isdigit() else None,
+            parse_count(number),
             tags.get("Score"),
             tags.get("Date"),
         ))
@@ -282,8 +283,8 @@ def matches_frame(games: pd.DataFrame, tags: pd.DataFrame | None = None) -> pd.D
 
 def _start(row: dict[str, Any], white: str, black: str, length: int) -> _Match:
     score = row["score"]
-    parsed = _SCORE.match(score) if score else None
-    start = (int(parsed[1]), int(parsed[2])) if parsed else (0, 0)
+    parsed = parse_score(score)
+    start = parsed if parsed else (0, 0)
     number = row["game_number"]
     resumed = start != (0, 0) or (number is not None and number > 1)
     match = _Match(file=row["file"], first_game=int(row["game"]), date=row["date"],

@@ -16,7 +16,17 @@ from narde_notation.errors import NotationError
 from narde_notation.findings import Finding
 from narde_notation.side import Side
 
-__all__ = ["BAR", "OFF", "GameRecord", "HalfTurn", "Move", "format_path", "parse_roll"]
+__all__ = [
+    "BAR",
+    "OFF",
+    "GameRecord",
+    "HalfTurn",
+    "Move",
+    "format_path",
+    "parse_count",
+    "parse_roll",
+    "parse_score",
+]
 
 #: Destination "off" (bearing off) in a move path: ``6/off`` is ``(6, OFF)``.
 OFF = 0
@@ -30,6 +40,27 @@ def format_path(path: Sequence[int], *, off: str = "off") -> str:
     ``off`` is the word for a borne-off checker's destination (``.mat`` files write ``0``).
     """
     return "/".join(off if p == OFF else ("bar" if p == BAR else str(p)) for p in path)
+
+
+#: A count written in a tag (Match, Game): ASCII digits, at most nine (``str.isdigit``
+#: admits ``²``, and ``int()`` refuses more than 4,300 digits).
+_COUNT = re.compile(r"[ \t]*([0-9]{1,9})[ \t]*")
+#: A score written in a tag or a ``.mat`` score line, White first: ``1-0``.
+_SCORE = re.compile(r"[ \t]*([0-9]{1,9})[ \t]*-[ \t]*([0-9]{1,9})[ \t]*")
+
+
+def parse_count(text: str | None) -> int | None:
+    """A count written in a tag (``Match "5"``, ``Game "2"``): 1 to 9 ASCII digits,
+    blanks around allowed; ``None`` for anything else (``"²"``, ``"5 points"``)."""
+    found = _COUNT.fullmatch(text) if text is not None else None
+    return int(found[1]) if found else None
+
+
+def parse_score(text: str | None) -> tuple[int, int] | None:
+    """A match score as a ``Score`` tag writes it, White first: ``"1-0"`` -> ``(1, 0)``;
+    ``None`` for anything else (record-format.md, "Tag pairs")."""
+    found = _SCORE.fullmatch(text) if text is not None else None
+    return (int(found[1]), int(found[2])) if found else None
 
 
 _ROLL = re.compile(r"\s*([1-6])\s*[-:]?\s*([1-6])\s*\Z")

@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from narde_notation.findings import Finding
-from narde_notation.record import GameRecord
+from narde_notation.record import GameRecord, parse_count
 from narde_notation.schema import (
     FINDING_COLUMNS,
     GAME_COLUMNS,
@@ -56,15 +56,6 @@ _ROLL_INFO = _RollTable()
 def roll_info(dice: tuple[int, int]) -> tuple[str, int, int, int]:
     """(roll ``"65"``, higher die, lower die, pips rolled) of dice in either order."""
     return _ROLL_INFO[dice]
-
-
-def _parse_int(text: str | None) -> int | None:
-    if text is None:
-        return None
-    text = text.strip()
-    if not (text.isascii() and text.isdigit()) or len(text) > 18:
-        return None
-    return int(text)
 
 
 def _side_name(side: Any) -> str | None:
@@ -174,7 +165,7 @@ class TableRows:
         g["line"].append(record.line)
         g["white"].append(record.tags.get("White"))
         g["black"].append(record.tags.get("Black"))
-        g["match"].append(_parse_int(record.tags.get("Match")))
+        g["match"].append(parse_count(record.tags.get("Match")))
         g["rules"].append(tag)
         g["declared"].append(declared)
         g["half_turns"].append(len(half_turns))
@@ -182,7 +173,7 @@ class TableRows:
         g["warnings"].append(len(findings) - n_err)
         g["first_error"].append(first_error)
         g["replay_error"].append(replay_error)
-        g["game_number"].append(_parse_int(record.tags.get("Game")))
+        g["game_number"].append(parse_count(record.tags.get("Game")))
         g["score"].append(record.tags.get("Score"))
         g["date"].append(record.tags.get("Date"))
         if report is None:

@@ -20,7 +20,15 @@ from narde_notation.errors import NotationError, PositionError, RulesetError
 from narde_notation.findings import Finding
 from narde_notation.position import Position, absolute_to_own
 from narde_notation.reader import read_games
-from narde_notation.record import BAR, OFF, GameRecord, HalfTurn, Move
+from narde_notation.record import (
+    BAR,
+    OFF,
+    GameRecord,
+    HalfTurn,
+    Move,
+    parse_count,
+    parse_score,
+)
 from narde_notation.ruleset import Ruleset
 from narde_notation.scoring import Kind, Outcome, after_turn, conceded, outcome
 from narde_notation.side import Side
@@ -28,10 +36,6 @@ from narde_notation.side import Side
 __all__ = ["GameReport", "TurnReplay", "validate", "validate_games", "validate_source"]
 
 _RESULTS = frozenset({"1-0", "2-0", "3-0", "0-1", "0-2", "0-3", "0-0"})
-_SCORE = re.compile(r"[ \t]*([0-9]{1,9})[ \t]*-[ \t]*([0-9]{1,9})[ \t]*")
-#: A count written in a tag (Match, Game): ASCII digits, at most nine (``str.isdigit``
-#: admits ``²``, and ``int()`` refuses more than 4,300 digits).
-_COUNT = re.compile(r"[ \t]*([0-9]{1,9})[ \t]*")
 #: The points of a result token or Result tag, White first.
 _POINTS = re.compile(r"([0-9]{1,9})-([0-9]{1,9})")
 #: The highest point of the board (R1); a written point above it is not on it.
@@ -266,15 +270,15 @@ class _Replay:
     def _check_tags(self) -> None:
         tags = self.record.tags
         match = tags.get("Match")
-        if match is not None and not ((count := _count(match)) is not None and count > 0):
+        if match is not None and not ((count := parse_count(match)) is not None and count > 0):
             self.add("bad-tag", f"Match tag {_shown(match)} is not a number of points.",
                      self.tag_line("Match"), 1)
         score = tags.get("Score")
-        if score is not None and not _SCORE.fullmatch(score):
+        if score is not None and parse_score(score) is None:
             self.add("bad-tag", f"Score tag {_shown(score)} is not a score like \"1-0\".",
                      self.tag_line("Score"), 1)
         game = tags.get("Game")
-        if game is not None and not _count(game):
+        if game is not None and not parse_count(game):
             self.add("bad-tag", f"Game tag {_shown(game)} is not a game number (1, 2, …).",
                      self.tag_line("Game"), 1)
         result = tags.get("Result")
@@ -590,12 +594,6 @@ def _shown(value: str, *, quote: bool = True) -> str:
     return repr(cut) if quote else cut
 
 
-def _count(text: str) -> int | None:
-    """A count written in a tag, ``None`` unless it is 1 to 9 ASCII digits."""
-    found = _COUNT.fullmatch(text)
-    return int(found[1]) if found else None
-
-
 def validate_games(
     records: Iterable[GameRecord], rules: Ruleset | None = None
 ) -> Iterator[GameReport]:
@@ -623,7 +621,7 @@ def _check_score(
     record = report.record
     tags = record.tags
     match, game = tags.get("Match"), tags.get("Game")
-    number = _count(game) if game is not None else None
+    number = parse_count(game)
     if match is None or number is None:
         return
     key = (match.strip(), record.white, record.black)
@@ -635,9 +633,9 @@ def _check_score(
     elif key in matches and matches[key][0] == number - 1:
         expected = matches[key][1:]
     score = tags.get("Score")
-    parsed = _SCORE.fullmatch(score) if score is not None else None
+    parsed = parse_score(score)
     if parsed and expected is not None:
-        written = (int(parsed[1]), int(parsed[2]))
+        written = parsed
         if written != expected:
             finding = Finding(
                 "wrong-result",
@@ -649,7 +647,7 @@ def _check_score(
             report.findings.append(finding)
             report.findings.sort(key=_finding_order)
     base = expected if expected is not None else (
-        (int(parsed[1]), int(parsed[2])) if parsed else None
+        parsed
     )
     if base is None or report.outcome is None or record.has_syntax_error:
         # This game's points are unknown (not finished, cut short, no score):
