@@ -12,6 +12,10 @@ fresh process each run, alternating this working tree (A) and the baseline
 checkout (B, default ``/work/main``: the code at ``main``) A B A B …; the
 median of each side and the ratio A/B are printed.  Each process reads the
 archive once to warm up (grammar loaded, memos filled), then times one read.
+To compare with an older commit, extract it and point ``--baseline`` there::
+
+    git archive bbb2e0a | (mkdir -p /tmp/base && tar x -C /tmp/base)
+    python benchmarks/bench_reader.py --baseline /tmp/base
 
 **Large inputs** (each in a fresh process; peak resident memory from
 ``getrusage(RUSAGE_SELF).ru_maxrss``, wall time): at 1x and 10x, where 10x is

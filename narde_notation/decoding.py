@@ -11,6 +11,8 @@ Decoding (record-format.md, "Encodings"):
   (little or big endian);
 * otherwise the user's ``encoding`` when given (any codec name Python
   knows: ``cp1251``, ``cp1254``, ``cp1252``, ``latin-1``, ``koi8-r``, …);
+* otherwise UTF-16 without a mark when every other byte is zero (mostly
+  ASCII text: docs/decisions.md 31);
 * otherwise UTF-8, as long as the bytes are UTF-8; at the first block that
   is not, the encoding of the rest is guessed by charset-normalizer (a
   well-kept detection library) from that block, and the whole block is
@@ -209,6 +211,12 @@ class DecodedLines:
                 encoding, label = codec, shown
                 break
         if encoding is None:
+            wide = _utf16_without_mark(data)
+            if wide is not None:
+                self.used = wide
+                yield from self._decoded(read, data, wide, f"{wide} (a guess: no byte-order"
+                                         " mark)", warn=True)
+                return
             yield from self._utf8_or_guess(read, data)
             return
         self.used = "utf-8" if label == "UTF-8" else _python_name(encoding)
@@ -263,6 +271,21 @@ class DecodedLines:
         encoding = guess_encoding(pending)
         self.used = encoding
         yield from self._decoded(read, pending, encoding, f"{encoding} (a guess)", warn=True)
+
+
+def _utf16_without_mark(data: bytes) -> str | None:
+    """``utf-16-le``/``utf-16-be`` for text that is UTF-16 without a byte-order
+    mark (records are mostly ASCII: every other byte is zero), else ``None``."""
+    sample = data[:4096]
+    half = len(sample) // 2
+    if half < 8:
+        return None
+    odd, even = sample[1::2].count(0), sample[0::2].count(0)
+    if odd >= half // 2 and even <= half // 20:
+        return "utf-16-le"
+    if even >= half // 2 and odd <= half // 20:
+        return "utf-16-be"
+    return None
 
 
 def guess_encoding(sample: bytes) -> str:

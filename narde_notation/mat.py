@@ -77,6 +77,8 @@ class _MatGame:
     expect_score: bool = True
     #: a malformed line was met: later half-turns are read for their findings only
     broken: bool = False
+    #: the side of the last half-turn read (kept or not)
+    last_mover: Side | None = None
 
 
 def _points(text: str) -> str:
@@ -241,6 +243,8 @@ class _MatReader:
             failed = True
         resigned: Side | None = None
         winner: tuple[Side, str, int] | None = None
+        # a resignation or a cube action on the line: `Wins` is in the winner's column
+        ended_otherwise = any(t.type in ("RESIGNS", "LOSSES", "CUBE") for t in tokens)
         for i, token in enumerate(tokens):
             column = base + int(token.column or 1)
             if len(tokens) >= 2:
@@ -248,17 +252,24 @@ class _MatReader:
             else:
                 side = Side.BLACK if int(token.column or 1) - 1 >= _RIGHT_AFTER else Side.WHITE
             kind = token.type
-            if kind == "HALFTURN" and not game.broken:
-                dice, moves, annotation = halfturn_parts(str(token), column)
-                game.half_turns.append(
-                    HalfTurn(side, dice, moves, turn if i == 0 else None, annotation, (),
-                             number, column)
-                )
+            if kind == "HALFTURN":
+                game.last_mover = side
+                if not game.broken:
+                    dice, moves, annotation = halfturn_parts(str(token), column)
+                    game.half_turns.append(
+                        HalfTurn(side, dice, moves, turn if i == 0 else None, annotation, (),
+                                 number, column)
+                    )
             elif kind == "CUBE":  # each cube action reported once, reading goes on
                 self.syntax(game, f"cube action {str(token)!r}: Long Narde has no doubling"
                             " cube", number, column, line)
             elif kind == "WINS":
-                winner = (side, _points(str(token)), column)
+                # after moves alone, `Wins` stands in the next free column: the game
+                # was won by the side that moved last (a game is won on one's own
+                # turn); with a resignation or a cube action, its column says
+                mover = game.last_mover
+                wins_side = side if ended_otherwise or mover is None else mover
+                winner = (wins_side, _points(str(token)), column)
             elif kind in ("RESIGNS", "LOSSES"):
                 resigned = side
                 if kind == "LOSSES" and winner is None:

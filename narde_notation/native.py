@@ -317,6 +317,8 @@ class Chunk:
 _RESULT_END_RE = re.compile(r"(?:^|[ \t}])(?:[123]-0|0-[0123]|\*)[ \t]*\Z")
 #: A line where a game's moves may go on: a turn number or a roll first.
 _TURN_START_RE = re.compile(r"[ \t]*(?:[0-9]+\.|[1-6][-:]?[1-6]:)")
+#: A whole tag pair line (ends a game even after a `{` that was never closed).
+_TAG_LINE_RE = re.compile(r'\[[A-Za-z][A-Za-z0-9_-]*[ \t]+"[^"\n]*"\][ \t]*\Z')
 _NUMBER_ONLY_RE = re.compile(r"[ \t]*[0-9]+\.(?:\.\.)?[ \t]*")
 
 
@@ -333,7 +335,9 @@ def native_chunks(lines: Iterable[tuple[int, str]]) -> Iterator[Chunk]:
     turn_start = _TURN_START_RE.match
     for number, line in lines:
         stripped = line.lstrip()
-        if has_moves and not in_comment and stripped.startswith("["):
+        tag_line = stripped.startswith("[")
+        if has_moves and tag_line and (not in_comment or _TAG_LINE_RE.match(stripped)):
+            in_comment = False  # a `{` never closed does not swallow the next games
             yield Chunk(start, buffer, number, line)
             buffer = []
             has_moves = False
@@ -343,15 +347,16 @@ def native_chunks(lines: Iterable[tuple[int, str]]) -> Iterator[Chunk]:
         if not buffer:
             start = number
         buffer.append(line)
+        moves_here = bool(stripped) and stripped[0] not in "[;{" and not in_comment
         if "{" in line or "}" in line:
             for char in line:
                 if char == "{":
                     in_comment = True
                 elif char == "}":
                     in_comment = False
-        if stripped and stripped[0] not in "[;{" and not in_comment:
+        if moves_here:
             has_moves = True
-            if "-" in line or "*" in line:
+            if ("-" in line or "*" in line) and not in_comment:
                 code = line.split(";", 1)[0] if ";" in line else line
                 only = ":" not in code and _RESULT_END_RE.match(stripped)
                 if (only or len(buffer) >= _GAMES_CHUNK_LINES) and result_end(code):

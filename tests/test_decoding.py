@@ -167,3 +167,12 @@ def test_both_programs_read_utf16_and_standard_input_alike(tmp_path: Path) -> No
     assert stats.exit_code == 0 and "Иванова" in stats.output
     bad = runner.invoke(narde_validate, [str(path), "--encoding", "no-such-codec"])
     assert bad.exit_code == 2
+
+
+def test_utf16_without_a_byte_order_mark_is_recognised() -> None:
+    text = '[White "Иванова"]\n\n1. 65: 24/18 18/13  54: 24/20 20/15\n*\n'
+    for codec in ("utf-16-le", "utf-16-be"):
+        (record,) = read_games(io.BytesIO(text.encode(codec)))
+        assert record.white == "Иванова" and len(record.half_turns) == 2
+        assert [f.message for f in record.findings if f.code == "encoding"] == [
+            f"the file is not UTF-8: read as {codec} (a guess: no byte-order mark)"]

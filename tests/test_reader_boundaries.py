@@ -61,3 +61,12 @@ def test_a_long_game_is_read_in_pieces_and_joined() -> None:
     assert first.half_turns[CHUNK_LINES].comments == ("one",)
     assert (first.result, first.result_line, first.index) == ("3-0", turns + 2, 0)
     assert (second.tags, second.index, second.line) == ({"White": "B"}, 1, turns + 3)
+
+
+def test_a_brace_never_closed_does_not_swallow_the_next_game() -> None:
+    text = ('[White "A"]\n1. 65: 24/18 { never closed\n2. 54: 24/20 20/15\n'
+            '[White "B"]\n1. 65: 24/18 18/13\n*\n')
+    first, second = parse_games(text)
+    assert [(f.code, f.line, f.column) for f in first.findings] == [("syntax", 2, 14)]
+    assert [h.dice for h in first.half_turns] == [(6, 5)]
+    assert second.tags == {"White": "B"} and second.result == "*" and not second.findings
