@@ -12,7 +12,7 @@ Decoding (record-format.md, "Encodings"):
 * otherwise the user's ``encoding`` when given (any codec name Python
   knows: ``cp1251``, ``cp1254``, ``cp1252``, ``latin-1``, ``koi8-r``, …);
 * otherwise UTF-16 without a mark when every other byte is zero (mostly
-  ASCII text: docs/decisions.md 31);
+  ASCII text: docs/decisions.md F1);
 * otherwise UTF-8, as long as the bytes are UTF-8; at the first block that
   is not, the encoding of the rest is guessed by charset-normalizer (a
   well-kept detection library) from that block, and the whole block is

@@ -1,5 +1,5 @@
 """Lark's on-disk parser cache: written once, used by the next process, and
-silently skipped where the cache folder cannot be made (docs/decisions.md 37)."""
+silently skipped where the cache folder cannot be made (docs/decisions.md F7)."""
 
 from __future__ import annotations
 

@@ -138,7 +138,7 @@ def test_hostile_lines_still_match_or_fail_cleanly() -> None:
 
 
 def test_block_terminals_repeat_possessively() -> None:
-    # no per-iteration regex state on long lines (docs/decisions.md 38)
+    # no per-iteration regex state on long lines (docs/decisions.md F8)
     turns = terminal_pattern(native_parser(), "TURNS").pattern
     assert ")*+" in turns and ")++" in turns
     assert ")*+" in terminal_pattern(native_parser(), "TAGS").pattern
