@@ -103,7 +103,9 @@ def test_byte_order_marks() -> None:
 
 def test_legacy_code_pages_are_guessed_and_named() -> None:
     for name, codec in (("Иванова Мария", "cp1251"), ("Иванова Мария", "koi8_r"),
-                        ("Jürgen Groß", "cp1252")):
+                        ("Jürgen Groß", "cp1252"),
+                        # Turkish: ğ ş ı are the bytes cp1252 reads as ð þ ý
+                        ("Ağaoğlu Şeyma", "cp1254"), ("Çağlar Işık", "cp1254")):
         data = f'[White "{name}"]\n[Black "X"]\n\n1. 65: 24/18 18/13\n*\n'.encode(codec)
         (record,) = read_games(io.BytesIO(data), name="old.txt")
         assert record.white == name

@@ -165,3 +165,22 @@ def test_rules_override(archive: Path, tmp_path: Path) -> None:
         ("koks", "3", "koks", "False"),
         ("oyn", "1", "koks", "True"),
     ]
+
+
+def test_race_plot_skips_a_first_game_that_cannot_be_replayed(tmp_path: Path) -> None:
+    # The first game's Position tag is impossible (16 White checkers: R1), so
+    # nothing of it is replayed; the race plot takes the next game, Ann's mars.
+    broken = ('[White "Eve"]\n[Black "Fay"]\n[Position "24:16 / 24:15 / W"]\n\n'
+              "1. 54: 24/19 19/15\n*\n")
+    (tmp_path / "a.txt").write_text(broken + "\n" + GAMES, encoding="utf-8")
+    plots = tmp_path / "plots"
+    result = CliRunner().invoke(narde_stats, [str(tmp_path / "a.txt"), "--plots", str(plots)])
+    assert result.exit_code == 0, result.output
+    assert "Traceback" not in result.output
+    assert (plots / "race.png").is_file()
+
+
+def test_race_without_plots_says_it_needs_them(archive: Path) -> None:
+    result = CliRunner().invoke(narde_stats, [str(archive), "--race", "one.txt:0"])
+    assert result.exit_code == 0
+    assert "needs --plots" in result.stderr

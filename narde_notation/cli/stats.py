@@ -91,7 +91,8 @@ def render_summary(s: Summary, fmt: str) -> str:
 
 
 def race_choice(ft: FileTables, choice: str | None) -> tuple[str, int] | None:
-    """The (file, game) of ``--race FILE:GAME`` (``None``: the first game read).
+    """The (file, game) of ``--race FILE:GAME`` (``None``: the first game read
+    that has a replayed half-turn; ``None`` when no game has one).
 
     ``FILE`` is matched against the files as read, then by path; ``GAME`` is
     the 0-based index of the game in its file.
@@ -101,9 +102,11 @@ def race_choice(ft: FileTables, choice: str | None) -> tuple[str, int] | None:
     """
     games = ft.games
     if choice is None:
-        if not len(games):
+        t = ft.turns
+        replayed = t.loc[t["replayed"].astype(bool)] if len(t) else t
+        if not len(replayed):
             return None
-        return str(games["file"].iloc[0]), int(games["game"].iloc[0])
+        return str(replayed["file"].iloc[0]), int(replayed["game"].iloc[0])
     name, sep, number = choice.rpartition(":")
     if not sep or not number.isdigit() or not name:
         raise click.BadParameter(f"{choice!r}: expected FILE:GAME, e.g. archive.txt:0",
@@ -167,8 +170,11 @@ def _write_plots(directory: str, ft: FileTables, s: Summary, race: tuple[str, in
             ax.set_title(title)
             return ax
 
-        if len(game_turns):
+        if len(game_turns) and game_turns["replayed"].astype(bool).any():
             jobs.append(("race.png", draw_race))
+        else:
+            common.echo_notice(PROGRAM, f"no race plot: game {game} of {file} has no "
+                                        "replayed half-turn")
     for filename, draw in jobs:
         fig, ax = plt.subplots(figsize=(8, 4.5))
         try:
@@ -346,6 +352,9 @@ def narde_stats(
 
     _write_tables(ft, {"games": games_csv, "turns": turns_csv, "findings": findings_csv},
                   parquets, problems)
+    if race is not None and plots_dir is None:
+        common.echo_notice(PROGRAM, "--race chooses the game of the race plot: "
+                                    "it needs --plots DIR")
     if plots_dir is not None:
         try:
             _write_plots(plots_dir, ft, s, race_choice(ft, race))
