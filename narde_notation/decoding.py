@@ -309,7 +309,9 @@ def guess_encoding(sample: bytes) -> str:
     # cp1252 and cp1254 differ in six letters only, and the detector scores
     # them alike: bytes that cp1252 reads as Icelandic ð Ð ý Ý þ Þ are
     # Turkish ğ Ğ ı İ ş Ş in cp1254, far likelier among narde players.
-    if name == "cp1252" and any(_python_name(m.encoding) == "cp1254" for m in matches):
-        if any(letter in evidence.decode("cp1252", "replace") for letter in _ICELANDIC):
-            return "cp1254"
+    turkish = any(_python_name(m.encoding) == "cp1254" for m in matches)
+    if name == "cp1252" and turkish and any(
+        letter in evidence.decode("cp1252", "replace") for letter in _ICELANDIC
+    ):
+        return "cp1254"
     return name

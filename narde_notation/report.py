@@ -183,7 +183,7 @@ def _file_pages(
             if name is None:
                 continue
             title = (f"{record.white or '?'} – {record.black or '?'}"
-                     f" ({os.path.basename(file)}, game {record.index + 1})")
+                     f" ({os.path.basename(file)}, game {record.index})")
             try:
                 page = game_page(report, title=title)
             except Exception:  # one page that cannot be drawn: no link to it

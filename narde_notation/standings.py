@@ -32,7 +32,9 @@ def standings(
     ==============  =======  =================================================
 
     Every player of ``games`` has a row, also one who played only invalid
-    games (zeros then).  Games with no name for a side count under ``"?"``.
+    games (zeros then).  A side with no name is nobody's: it has no row
+    (its games and matches count for the named opponent only; such a match
+    is never rated).
     Order: rating (high first), then matches won, then name.
 
     Args:
@@ -68,4 +70,4 @@ def standings(
     order = table.reset_index().sort_values(
         ["rating", "matches_won", "player"], ascending=[False, False, True], kind="stable"
     )
-    return order.set_index("player")
+    return order.set_index("player").drop(index="?", errors="ignore")

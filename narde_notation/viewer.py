@@ -49,6 +49,8 @@ _CSS = """
  align-items:flex-start;outline:none}
 .narde-viewer h1{font-size:1.2em;margin:0 0 4px 0}
 .narde-viewer .side{min-width:260px;max-width:420px}
+.narde-viewer .board{max-width:100%}
+.narde-viewer .board svg{max-width:100%;height:auto}
 .narde-viewer .pips{font-size:1.05em;font-weight:bold;margin:4px 0}
 .narde-viewer .where{margin:4px 0;min-height:1.2em}
 .narde-viewer .controls button{font-size:1em;margin-right:4px;min-width:2.4em}
@@ -77,8 +79,8 @@ function show(k){
  var ms=root.querySelectorAll('.move[data-ply]');
  for(var j=0;j<ms.length;j++){
   ms[j].classList.toggle('current',+ms[j].getAttribute('data-ply')===k);}
- q('white-pips').textContent='White '+pips[k][0]+' pips';
- q('black-pips').textContent='Black '+pips[k][1]+' pips';
+ q('white-pips').textContent='White '+pips[k][0]+(pips[k][0]==1?' pip':' pips');
+ q('black-pips').textContent='Black '+pips[k][1]+(pips[k][1]==1?' pip':' pips');
  q('where').textContent=where[k];
  q('first').disabled=q('prev').disabled=(k===0);
  q('next').disabled=q('last').disabled=(k===n);
@@ -279,8 +281,8 @@ def viewer_html(
     side_html = (
         f"<h1>{escape(heading)}</h1><p>{summary}</p>"
         f'<p class="pips"><span id="{pid("white-pips")}" data-role="white-pips">'
-        f"White {w0} pips</span> · "
-        f'<span id="{pid("black-pips")}" data-role="black-pips">Black {b0} pips</span></p>'
+        f"White {_pips(w0)}</span> · "
+        f'<span id="{pid("black-pips")}" data-role="black-pips">Black {_pips(b0)}</span></p>'
         f'<p class="where" id="{pid("where")}" data-role="where">{escape(where[start])}</p>'
         f'<div class="controls">{controls}</div>'
         f'<div id="{pid("findings")}">{"".join(ply_findings)}'
@@ -298,7 +300,13 @@ def viewer_html(
             f'<div class="side">{side_html}</div></div><script>{script}</script>')
 
 
-def game_page(report: GameReport, *, ply: int | None = None, title: str | None = None) -> str:
+def _pips(n: int) -> str:
+    """``"349 pips"``, ``"1 pip"``."""
+    return f"{n} pip" if n == 1 else f"{n} pips"
+
+
+def game_page(report: GameReport, *, ply: int | None = None, title: str | None = None,
+              from_side: Side = Side.WHITE) -> str:
     """One self-contained HTML page to step through ``report``'s game.
 
     No network access: inline SVG boards, inline style and script, no
@@ -314,6 +322,7 @@ def game_page(report: GameReport, *, ply: int | None = None, title: str | None =
         report: the replayed game.
         ply: the ply shown first.
         title: the page title and heading (default: the players).
+        from_side: the side whose view the boards are drawn from.
 
     Returns:
         The page, ``<!DOCTYPE html>`` first.
@@ -321,7 +330,8 @@ def game_page(report: GameReport, *, ply: int | None = None, title: str | None =
     record = report.record
     heading = title if title is not None else (
         f"{record.white or 'White'} (White) vs {record.black or 'Black'} (Black)")
-    body = viewer_html(report, ply=ply, title=heading, root_id="", keys_on_document=True)
+    body = viewer_html(report, ply=ply, title=heading, root_id="", keys_on_document=True,
+                       from_side=from_side)
     return (
         '<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8">'
         '<meta name="viewport" content="width=device-width, initial-scale=1">'

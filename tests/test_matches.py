@@ -204,3 +204,20 @@ def test_match_tag_without_game_numbers_fills_the_match_in_file_order(tmp_path: 
     assert list(m["status"]) == ["won", "won", "unfinished"]
     assert list(m["winner"].fillna("-")) == ["Ann", "Ann", "-"]
     assert (m["white_score"].iloc[1], m["black_score"].iloc[1]) == (2, 0)
+
+
+def test_a_side_with_no_name_has_no_row_in_the_standings() -> None:
+    from narde_notation.frames import tables_from_records
+    from narde_notation.matches import matches_frame
+    from narde_notation.reader import parse_games
+    from narde_notation.standings import standings
+
+    # White (Ann) bears off its last checker; Black has no name and has borne
+    # off none: a mars, 2-0 (R9).
+    text = '[White "Ann"]\n[Position "1 / 24:15 / W"]\n\n1. 21: 1/off\n2-0\n'
+    games = tables_from_records(parse_games(text), file="a.txt").games
+    matches = matches_frame(games)
+    assert not matches["rated"].any()  # nobody to rate Ann against
+    table = standings(games, matches)
+    assert list(table.index) == ["Ann"]
+    assert int(table.loc["Ann", "matches"]) == 1

@@ -110,3 +110,16 @@ def test_unreadable_and_unwritable_files(tmp_path: Path, games: Path) -> None:
     empty.write_text("", encoding="utf-8")
     code, _, err = run(str(empty))
     assert code == 2 and "no game" in err
+
+
+def test_an_unknown_extension_is_a_usage_error(games: Path, tmp_path: Path) -> None:
+    code, _, err = run(str(games), "-o", str(tmp_path / "board.pdf"))
+    assert code == 2 and "--format" in err
+    assert not (tmp_path / "board.pdf").exists()
+
+
+def test_html_from_black_and_escaped_errors(games: Path, tmp_path: Path) -> None:
+    code, out, _ = run(str(games), "--format", "html", "--from", "black")
+    assert code == 0 and "Black&#x27;s side" in out.decode()
+    code, _, err = run(str(tmp_path / "x\x1by.txt"))
+    assert code == 2 and "\x1b" not in err and "x\\x1by.txt" in err

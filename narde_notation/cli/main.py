@@ -17,7 +17,7 @@ from typing import NoReturn
 
 import click
 
-from narde_notation.cli import check_rules_tag
+from narde_notation.cli import check_rules_tag, encoding_option
 from narde_notation.engine import legal_turns, parse_roll
 from narde_notation.errors import NardeError
 from narde_notation.position import Position
@@ -106,8 +106,10 @@ def moves(position: str, roll: str, rules_tag: str, fmt: str) -> None:
 
 
 def _fail(message: str) -> NoReturn:
-    """A usage or I/O error: the message on stderr, exit 2."""
-    click.echo(f"narde show: error: {message}", err=True)
+    """A usage or I/O error: the message on stderr (control characters shown), exit 2."""
+    from narde_notation.safe_text import visible
+
+    click.echo(f"narde show: error: {visible(message)}", err=True)
     sys.exit(2)
 
 
@@ -124,11 +126,12 @@ def _fail(message: str) -> NoReturn:
 @click.option("-o", "--output", "out", type=click.Path(dir_okay=False, allow_dash=True),
               default="-", show_default=True, help="Where to write ('-' = standard output).")
 @click.option("--from", "from_side", type=click.Choice(["white", "black"]), default="white",
-              show_default=True, help="Draw the board as this side sees it (svg, png).")
+              show_default=True, help="Draw the board as this side sees it.")
 @click.option("--size", type=click.IntRange(200, 4000), default=480, show_default=True,
               help="Board width in pixels (svg, png).")
+@encoding_option
 def show(file: str, game_index: int, ply: int | None, fmt: str | None, out: str,
-         from_side: str, size: int) -> None:
+         from_side: str, size: int, encoding: str | None) -> None:
     """Draw game --game of FILE after half-turn --ply, or write its viewer page.
 
     svg and png: the board after the half-turn, its dice and moves marked;
@@ -141,16 +144,21 @@ def show(file: str, game_index: int, ply: int | None, fmt: str | None, out: str,
     from narde_notation.viewer import game_page
 
     if fmt is None:
-        ext = os.path.splitext(out)[1].lower()
-        fmt = {".png": "png", ".html": "html", ".htm": "html"}.get(ext, "svg")
+        ext = os.path.splitext(out)[1].lower() if out != "-" else ""
+        known = {"": "svg", ".svg": "svg", ".png": "png", ".html": "html", ".htm": "html"}
+        if ext not in known:
+            _fail(f"{out}: cannot tell the format from {ext!r}: name it .svg, .png or .html,"
+                  " or give --format")
+        fmt = known[ext]
+    viewer_side = Side(from_side[0].upper())
     if game_index < 0:
         _fail(f"--game {game_index}: games are numbered from 0")
     try:
-        record = next(islice(read_games(file), game_index, None), None)
+        record = next(islice(read_games(file, encoding=encoding), game_index, None), None)
     except OSError as exc:
         _fail(f"{file}: cannot read: {exc.strerror or exc}")
     if record is None:
-        count = sum(1 for _ in read_games(file))
+        count = sum(1 for _ in read_games(file, encoding=encoding))
         _fail(f"--game {game_index}: {file} holds {count} game{'' if count == 1 else 's'}"
               f" (0 to {count - 1})" if count else f"{file} holds no game")
     if not (record.tags or record.half_turns):
@@ -165,7 +173,7 @@ def show(file: str, game_index: int, ply: int | None, fmt: str | None, out: str,
         _fail(f"--ply {ply}: game {game_index} of {file} has plies 0 to {replayed}"
               " (0 = the start, K = after the K-th half-turn)")
     if fmt == "html":
-        data = game_page(report, ply=ply).encode("utf-8")
+        data = game_page(report, ply=ply, from_side=viewer_side).encode("utf-8")
     else:
         if report.start is None:
             _fail(f"game {game_index} of {file} has no usable start position"
@@ -173,13 +181,13 @@ def show(file: str, game_index: int, ply: int | None, fmt: str | None, out: str,
         k = replayed if ply is None else ply
         turn = report.turns[k - 1] if k > 0 else None
         if turn is None:
-            drawing = board_drawing(report.start, size=size, from_side=Side(from_side[0].upper()),
+            drawing = board_drawing(report.start, size=size, from_side=viewer_side,
                                     caption="Start")
         else:
             caption = visible(f"After half-turn {k}: {turn.side.name_lower.capitalize()}"
                               f" {turn.half_turn}")
             drawing = board_drawing(
-                turn.after, size=size, from_side=Side(from_side[0].upper()),
+                turn.after, size=size, from_side=viewer_side,
                 dice=turn.half_turn.dice, mover=turn.side, before=turn.before,
                 outcome=report.outcome if k == replayed else None, caption=caption)
         data = drawing.png() if fmt == "png" else drawing.svg().encode("utf-8")
