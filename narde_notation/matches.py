@@ -39,6 +39,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from narde_notation.record import parse_count, parse_score
+from narde_notation.schema import typed_frame
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -145,15 +146,14 @@ def match_tags(
 
     An unreadable file gives no rows (the games table reports it).
     """
-    import pandas as pd
 
     rows: list[tuple[Any, ...]] = []
     for path in files:
         rows.extend(_file_tag_rows(path))
     if records is not None:
         rows.extend(_tag_rows(records, file))
-    frame = pd.DataFrame.from_records(rows, columns=list(TAG_COLUMNS))
-    return frame.astype(TAG_COLUMNS)
+    return typed_frame({c: [r[i] for r in rows] for i, c in enumerate(TAG_COLUMNS)},
+                       TAG_COLUMNS)
 
 
 @dataclass
@@ -278,7 +278,7 @@ def matches_frame(games: pd.DataFrame, tags: pd.DataFrame | None = None) -> pd.D
     out = [_row(i, m) for i, m in enumerate(done)]
     if not out:
         return pd.DataFrame({c: pd.Series(dtype=t) for c, t in MATCH_COLUMNS.items()})
-    return pd.DataFrame(out, columns=list(MATCH_COLUMNS)).astype(MATCH_COLUMNS)
+    return typed_frame({c: [row[c] for row in out] for c in MATCH_COLUMNS}, MATCH_COLUMNS)
 
 
 def _start(row: dict[str, Any], white: str, black: str, length: int) -> _Match:

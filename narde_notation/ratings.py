@@ -21,6 +21,8 @@ from __future__ import annotations
 import math
 from typing import TYPE_CHECKING, Any
 
+from narde_notation.schema import typed_frame
+
 if TYPE_CHECKING:
     import pandas as pd
 
@@ -112,6 +114,4 @@ def ratings(matches: pd.DataFrame, *, start: float = START_RATING) -> pd.DataFra
                 "rating_after": before + change, "change": change,
                 "experience_before": exp, "experience_after": exp + n,
             })
-    if not rows:
-        return pd.DataFrame({c: pd.Series(dtype=t) for c, t in HISTORY_COLUMNS.items()})
-    return pd.DataFrame(rows, columns=list(HISTORY_COLUMNS)).astype(HISTORY_COLUMNS)
+    return typed_frame({c: [row[c] for row in rows] for c in HISTORY_COLUMNS}, HISTORY_COLUMNS)

@@ -340,7 +340,7 @@ def _findings_html(s: Any, findings: pd.DataFrame, links: dict[tuple[str, int], 
     if not len(findings):
         return "<p>No findings: every game is valid.</p>"
     parts = [_table(s.findings)]
-    for code, group in findings.groupby("code", sort=True):
+    for code, group in findings.groupby("code", sort=True, observed=True):
         items = []
         for file, game, line, column, message in group[
             ["file", "game", "line", "column", "message"]

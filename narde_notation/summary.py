@@ -71,7 +71,7 @@ def file_table(games: pd.DataFrame) -> pd.DataFrame:
             "unfinished": kind.isna().to_numpy(bool) & valid,
         }
     )
-    out = frame.groupby("file", sort=False).sum().astype("int64")
+    out = frame.groupby("file", sort=False, observed=True).sum().astype("int64")
     out.index.name = "file"
     return out
 
@@ -342,14 +342,14 @@ def summarise(ft: FileTables) -> Summary:
     f = f.assign(code=f["code"].astype(str), severity=f["severity"].astype(str))
     half_total = int(games["half_turns"].sum())
     if len(f):
-        by = f.groupby("code", sort=True)
+        by = f.groupby("code", sort=True, observed=True)
         # games with the code; a file-level finding (game NA) is no game
         gkey = (f["file"].astype(str) + "\x00" + f["game"].astype("string")).astype(object)
         fcodes = pd.DataFrame(
             {
                 "severity": by["severity"].first(),
                 "count": by.size().astype("int64"),
-                "games": gkey.groupby(f["code"]).nunique().astype("int64"),
+                "games": gkey.groupby(f["code"], observed=True).nunique().astype("int64"),
             }
         )
         fcodes["rate_per_game"] = fcodes["games"] / n if n else math.nan
