@@ -107,7 +107,11 @@ def _expected(names: Iterable[str]) -> str:
 
 #: How much of an offending line the caret picture shows, at most.
 _CONTEXT_WIDTH = 100
-_CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f]")
+#: Characters the caret picture shows as ``?`` (one column each, so the caret
+#: still points right): controls, directional marks and overrides, line and
+#: paragraph separators, lone surrogates.
+_CONTROL = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u200e\u200f\u2028-\u202e\u2066-\u2069"
+                      "\ud800-\udfff]")
 
 
 def _caret(line_text: str, column: int) -> str:

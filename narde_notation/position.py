@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING
 from narde_notation.engine import Turn, check_turn, legal_turns
 from narde_notation.errors import IllegalTurnError, NotationError, PositionError
 from narde_notation.record import OFF, HalfTurn
+from narde_notation.safe_text import shown
 from narde_notation.side import FLIP, Side
 
 if TYPE_CHECKING:
@@ -31,7 +32,7 @@ __all__ = ["FLIP", "Position", "absolute_to_own", "own_to_absolute"]
 
 CHECKERS = 15
 HEAD = 24
-_TOKEN = re.compile(r"(\d{1,9})(?::(\d{1,9}))?\Z")
+_TOKEN = re.compile(r"([0-9]{1,9})(?::([0-9]{1,9}))?\Z")
 
 
 def own_to_absolute(side: Side, point: int) -> int:
@@ -150,7 +151,7 @@ class Position(tuple[int, int, Side, bool, bool]):
         fields = text.split("/")
         if len(fields) != 3:
             raise NotationError(
-                f"position {text!r} needs three fields 'WHITE / BLACK / SIDE', "
+                f"position {shown(text)} needs three fields 'WHITE / BLACK / SIDE', "
                 f"found {len(fields)}"
             )
         sides: list[dict[int, int]] = []
@@ -160,7 +161,8 @@ class Position(tuple[int, int, Side, bool, bool]):
                 m = _TOKEN.match(token)
                 if m is None:
                     raise NotationError(
-                        f"bad {name} token {token!r} in position: expected 'point' or 'point:count'"
+                        f"bad {name} token {shown(token)} in position: expected 'point' or"
+                        " 'point:count'"
                     )
                 point = int(m.group(1))
                 count = int(m.group(2)) if m.group(2) is not None else 1
@@ -296,7 +298,7 @@ class Position(tuple[int, int, Side, bool, bool]):
         if not check.legal or check.position is None:
             text = half_turn if isinstance(half_turn, str) else str(half_turn)
             reason = check.findings[0].message if check.findings else "not a legal turn"
-            raise IllegalTurnError(f"{text!r} in {self}: {reason}", check.findings)
+            raise IllegalTurnError(f"{shown(text)} in {self}: {reason}", check.findings)
         return check.position
 
     # ------------------------------------------------------------ diagram

@@ -220,8 +220,12 @@ def _table(frame: pd.DataFrame, *, index: bool = True, markup: Sequence[str] = (
     which the caller built from escaped parts."""
     shown = frame.rename_axis(str(frame.index.name or "")).reset_index() if index else frame.copy()
     for column in shown.columns:
-        if column not in markup and not _numeric(shown[column]):
-            shown[column] = [escape(_text(v)) for v in shown[column]]
+        if column in markup:
+            continue
+        values = shown[column]
+        if not _numeric(values) or (values.dtype.kind != "f" and bool(values.isna().any())):
+            # text, or whole numbers with gaps (pandas writes a missing Int64 as <NA>)
+            shown[column] = [escape(_text(v)) for v in values]
     shown.columns = [escape(str(c)) for c in shown.columns]
     html = shown.to_html(
         index=False, escape=False, border=0, na_rep="–",

@@ -14,14 +14,14 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:
     import pandas as pd
 
-__all__ = ["csv_safe", "csv_safe_frame", "html_text", "markdown_safe", "visible"]
+__all__ = ["csv_safe", "csv_safe_frame", "html_text", "markdown_safe", "shown", "visible"]
 
 # C0 controls, DEL, C1 controls, the directional marks and the bidirectional
 # overrides/isolates that reorder what a terminal or a page shows.
-_CONTROL = re.compile("[\x00-\x1f\x7f-\x9f\u200e\u200f\u202a-\u202e\u2066-\u2069\ud800-\udfff]")
+_CONTROL = re.compile("[\x00-\x1f\x7f-\x9f\u200e\u200f\u2028-\u202e\u2066-\u2069\ud800-\udfff]")
 #: The same, sparing tabs and line breaks (text shown on several lines).
 _CONTROL_BUT_LINES = re.compile(
-    "[\x00-\x08\x0b-\x1f\x7f-\x9f\u200e\u200f\u202a-\u202e\u2066-\u2069\ud800-\udfff]")
+    "[\x00-\x08\x0b-\x1f\x7f-\x9f\u200e\u200f\u2028-\u202e\u2066-\u2069\ud800-\udfff]")
 #: A spreadsheet reads a cell starting with these as a formula (OWASP "CSV Injection").
 _FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
 
@@ -49,12 +49,23 @@ def html_text(text: str) -> str:
     return html.escape(visible(text, lines=True))
 
 
+def shown(value: str, *, quote: bool = True, width: int = 40) -> str:
+    """A value quoted in a message: at most ``width`` characters (then ``…``),
+    ``repr``-quoted unless ``quote`` is false, so a 10 MB tag or argument
+    never becomes a 10 MB message."""
+    cut = value if len(value) <= width else value[:width] + "…"
+    return repr(cut) if quote else cut
+
+
 def csv_safe(value: Any) -> Any:
-    """A CSV cell that no spreadsheet runs: text starting with ``=``, ``+``,
-    ``-``, ``@``, a tab or a carriage return gets a leading ``'`` (OWASP).
-    Other values (numbers, None) are returned unchanged."""
-    if isinstance(value, str) and value.startswith(_FORMULA_START):
-        return "'" + value
+    """A CSV cell that no spreadsheet runs and no terminal obeys: text starting
+    with ``=``, ``+``, ``-``, ``@``, a tab or a carriage return gets a leading
+    ``'`` (OWASP), and control characters are :func:`visible`.  Other values
+    (numbers, None) are returned unchanged."""
+    if isinstance(value, str):
+        if value.startswith(_FORMULA_START):
+            return "'" + visible(value)
+        return visible(value)
     return value
 
 

@@ -13,7 +13,14 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 
-__all__ = ["RECORD_SUFFIXES", "STDIN", "ExpandedPaths", "expand_paths", "record_files"]
+__all__ = [
+    "RECORD_SUFFIXES",
+    "STDIN",
+    "ExpandedPaths",
+    "expand_paths",
+    "record_files",
+    "special_kind",
+]
 
 #: Files a folder argument contributes (searched recursively).
 RECORD_SUFFIXES = (".txt", ".mat", ".nrd")
@@ -39,8 +46,10 @@ class ExpandedPaths:
     notices: list[str] = field(default_factory=list)
 
 
-def _kind(path: str | Path) -> str | None:
-    """``None`` for a regular file (or a link to one), else what it is."""
+def special_kind(path: str | Path) -> str | None:
+    """``None`` for a regular file (or a link to one, or a path that cannot be
+    stat'ed: opening it says why), else what it is (``"a FIFO (named pipe)"``,
+    ``"a socket"``, ``"a device"``): reading one could block forever."""
     try:
         mode = os.stat(path).st_mode
     except OSError:
@@ -70,7 +79,7 @@ def _folder_files(folder: Path, result: ExpandedPaths) -> list[str]:
             result.problems.append(f"{path}: a link to nothing")
         elif path.is_dir():
             continue
-        elif (kind := _kind(path)) is not None:
+        elif (kind := special_kind(path)) is not None:
             result.notices.append(f"{path}: skipped, {kind}")
         else:
             found.append(str(path))
@@ -111,7 +120,7 @@ def expand_paths(arguments: Iterable[str | os.PathLike[str]]) -> ExpandedPaths:
             for name in _folder_files(path, result):
                 add(name)
         elif path.exists():
-            if (kind := _kind(arg)) is not None:
+            if (kind := special_kind(arg)) is not None:
                 result.problems.append(f"{arg}: not read: {kind}")
             else:
                 add(arg)
@@ -123,7 +132,7 @@ def expand_paths(arguments: Iterable[str | os.PathLike[str]]) -> ExpandedPaths:
                 if os.path.isdir(match):
                     for name in _folder_files(Path(match), result):
                         add(name)
-                elif (kind := _kind(match)) is not None:
+                elif (kind := special_kind(match)) is not None:
                     result.problems.append(f"{match}: not read: {kind}")
                 else:
                     add(match)

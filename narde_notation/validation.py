@@ -30,6 +30,7 @@ from narde_notation.record import (
     parse_score,
 )
 from narde_notation.ruleset import Ruleset
+from narde_notation.safe_text import shown
 from narde_notation.scoring import Kind, Outcome, after_turn, conceded, outcome
 from narde_notation.side import Side
 
@@ -264,27 +265,28 @@ class _Replay:
         except (NotationError, PositionError) as exc:
             code = "bad-position" if isinstance(exc, PositionError) else "bad-tag"
             problem = str(exc)
-        self.add(code, f"Position tag {tag!r}: {problem}." + _STOP, self.tag_line("Position"), 1)
+        self.add(code, f"Position tag {shown(tag)}: {problem}." + _STOP,
+                 self.tag_line("Position"), 1)
         return None
 
     def _check_tags(self) -> None:
         tags = self.record.tags
         match = tags.get("Match")
         if match is not None and not ((count := parse_count(match)) is not None and count > 0):
-            self.add("bad-tag", f"Match tag {_shown(match)} is not a number of points.",
+            self.add("bad-tag", f"Match tag {shown(match)} is not a number of points.",
                      self.tag_line("Match"), 1)
         score = tags.get("Score")
         if score is not None and parse_score(score) is None:
-            self.add("bad-tag", f"Score tag {_shown(score)} is not a score like \"1-0\".",
+            self.add("bad-tag", f"Score tag {shown(score)} is not a score like \"1-0\".",
                      self.tag_line("Score"), 1)
         game = tags.get("Game")
         if game is not None and not parse_count(game):
-            self.add("bad-tag", f"Game tag {_shown(game)} is not a game number (1, 2, …).",
+            self.add("bad-tag", f"Game tag {shown(game)} is not a game number (1, 2, …).",
                      self.tag_line("Game"), 1)
         result = tags.get("Result")
         if result is not None and result.strip() not in _RESULTS | {"*"}:
             self.add("bad-tag",
-                     f"Result tag {_shown(result)} is not one of 1-0, 2-0, 3-0, 0-1, 0-2,"
+                     f"Result tag {shown(result)} is not one of 1-0, 2-0, 3-0, 0-1, 0-2,"
                      " 0-3, 0-0, *.",
                      self.tag_line("Result"), 1)
         numbering = tags.get("Numbering")
@@ -473,7 +475,7 @@ class _Replay:
         declared: list[tuple[str, str, int | None, int | None]] = []
         if record.result is not None and record.result != "*":
             where = "the .mat Wins line" if record.format == "mat" else "the result"
-            declared.append((_shown(record.result, quote=False), where, record.result_line,
+            declared.append((shown(record.result, quote=False), where, record.result_line,
                              record.result_column))
         tag = record.tags.get("Result")
         if tag is not None and tag.strip() in _RESULTS:
@@ -586,12 +588,6 @@ def _describe(out: Outcome) -> str:
 def _written_bar(move: Move) -> bool:
     """The move names the bar (``bar/20``), not the point 25 (``25/20``)."""
     return BAR in move.path and (not move.text or "bar" in move.text)
-
-
-def _shown(value: str, *, quote: bool = True) -> str:
-    """A tag value in a message: cut to 40 characters."""
-    cut = value if len(value) <= 40 else value[:40] + "…"
-    return repr(cut) if quote else cut
 
 
 def validate_games(

@@ -58,8 +58,10 @@ def hostile(tmp_path: Path) -> Path:
 def test_escaping_rules() -> None:
     assert visible("a\x1b[31mb\nc\td\u202ee") == "a\\x1b[31mb\\nc\\td\\u202ee"
     assert visible("Ann é ✓") == "Ann é ✓"
+    # formulas get a leading ', and control characters are shown (never obeyed)
     assert [csv_safe(x) for x in ("=1+2", "+1", "-x", "@SUM(A1)", "\tx", "\rx")] == [
-        "'=1+2", "'+1", "'-x", "'@SUM(A1)", "'\tx", "'\rx"]
+        "'=1+2", "'+1", "'-x", "'@SUM(A1)", "'\\tx", "'\\rx"]
+    assert csv_safe("E\x1b[31mRED\u202e") == "E\\x1b[31mRED\\u202e"
     assert [csv_safe(x) for x in ("0-1", "Ann", -3, None, 2.5)] == ["0-1", "Ann", -3, None, 2.5]
     assert markdown_safe("a|b <i>x</i> & y") == "a\\|b &lt;i&gt;x&lt;/i&gt; &amp; y"
 
@@ -72,7 +74,9 @@ def test_games_csv_neutralises_names_not_results(hostile: Path, tmp_path: Path) 
     code, _, err = run(narde_stats, str(hostile), "--games-csv", str(target), "--jobs", "1")
     assert code == 0, err
     rows = list(csv.DictReader(io.StringIO(target.read_text(encoding="utf-8"))))
-    assert [r["white"] for r in rows] == ["'" + FORMULA, ESCAPE, PIPE]
+    # the escape sequence is written out, never sent raw to whatever shows the file
+    assert [r["white"] for r in rows] == ["'" + FORMULA, "Eve\\x1b[2J\\x1b]0;owned\\x07", PIPE]
+    assert ESCAPE == "Eve\x1b[2J\x1b]0;owned\x07"
     assert [r["result"] for r in rows] == ["2-0"] * 3  # data, untouched
     assert [r["declared"] for r in rows] == ["2-0"] * 3
 

@@ -153,6 +153,11 @@ def show(file: str, game_index: int, ply: int | None, fmt: str | None, out: str,
     viewer_side = Side(from_side[0].upper())
     if game_index < 0:
         _fail(f"--game {game_index}: games are numbered from 0")
+    from narde_notation.sources import special_kind
+
+    kind = special_kind(file)
+    if kind is not None:
+        _fail(f"{file}: not read: {kind}")
     try:
         record = next(islice(read_games(file, encoding=encoding), game_index, None), None)
     except OSError as exc:
