@@ -221,6 +221,11 @@ class DecodedLines:
                 return
             yield from self._utf8_or_guess(read, data)
             return
+        if not label and _python_name(encoding) in ("utf-16", "utf-32"):
+            # no mark to say the byte order: Python's codec refuses to start;
+            # the zero bytes tell it (16 bits), else little-endian as Windows writes
+            wide = _utf16_without_mark(data) if _python_name(encoding) == "utf-16" else None
+            encoding = wide or _python_name(encoding) + "-le"
         self.used = "utf-8" if label == "UTF-8" else _python_name(encoding)
         why = "its byte-order mark" if label else "the encoding asked for"
         yield from self._decoded(read, data, encoding, f"{label or self.used} ({why})",

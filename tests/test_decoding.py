@@ -178,3 +178,12 @@ def test_utf16_without_a_byte_order_mark_is_recognised() -> None:
         assert record.white == "Иванова" and len(record.half_turns) == 2
         assert [f.message for f in record.findings if f.code == "encoding"] == [
             f"the file is not UTF-8: read as {codec} (a guess: no byte-order mark)"]
+
+
+def test_stated_utf16_without_a_mark_takes_the_byte_order_from_the_zeros() -> None:
+    text = '[White "Ann"]\n\n1. 65: 24/18 18/13 *\n'
+    for codec in ("utf-16-be", "utf-16-le"):
+        (record,) = read_games(io.BytesIO(text.encode(codec)), encoding="utf-16")
+        assert record.white == "Ann" and len(record.half_turns) == 1
+        assert [f.message for f in record.findings if f.code == "encoding"] == [
+            f"the file is not UTF-8: read as {codec} (the encoding asked for)"]
