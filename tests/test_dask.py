@@ -12,18 +12,11 @@ pytest.importorskip("dask")
 distributed = pytest.importorskip("distributed")
 
 from corpus import CORPUS  # noqa: E402
+from records import MARS_GAME  # noqa: E402
 
 from narde_notation.cli.stats import narde_stats  # noqa: E402
 
-GAME = """\
-[White "Ann"]
-[Black "Bob"]
-[Position "1 / 24:15 / W"]
-[Result "2-0"]
-
-1. 21: 1/off
-2-0
-"""
+GAME = MARS_GAME
 
 
 def test_local_cluster_gives_the_same_output(tmp_path: Path) -> None:

@@ -14,6 +14,7 @@ from pathlib import Path
 import pandas as pd
 import pytest
 from corpus import CORPUS
+from records import MARS_GAME
 
 from narde_notation import frames
 from narde_notation.frames import (
@@ -42,18 +43,6 @@ PASS_GAME = """\
 *
 """
 
-# White's last checker on own 1 bears off with the 1; Black has all 15 on its
-# head, none off: mars, 2 points (R9).  The 2 is lost (the game is over): 3
-# pips rolled, 1 played (the pip count dropped from 1 to 0).
-MARS_GAME = """\
-[White "Ann"]
-[Black "Bob"]
-[Position "1 / 24:15 / W"]
-[Result "2-0"]
-
-1. 21: 1/off
-2-0
-"""
 
 # The same under koks: the loser has none off and a checker in its own
 # 19..24, so 3 points and kind koks (exclusive: not also a mars).

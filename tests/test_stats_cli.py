@@ -9,20 +9,13 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
+from records import MARS_GAME
 
 from narde_notation.cli.stats import narde_stats
 
 # Two finished games (hand-worked in test_frames.py): a mars won by White
 # (Ann) and an oyn won by Black (Ann again, moving first).
-GAMES = """\
-[White "Ann"]
-[Black "Bob"]
-[Position "1 / 24:15 / W"]
-[Result "2-0"]
-
-1. 21: 1/off
-2-0
-
+GAMES = MARS_GAME + """
 [White "Bob"]
 [Black "Ann"]
 [Position "1:14 / 1 / B"]
