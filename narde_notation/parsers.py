@@ -196,30 +196,6 @@ def halfturn_parts(text: str, column: int) -> Parts:
     return dice, tuple(moves), annotation
 
 
-class _HalfTurnDraft:
-    """A mutable twin of :class:`HalfTurn` (same slots): filled with plain
-    attribute stores, then retyped -- a frozen dataclass's ``__init__`` costs
-    a call of ``object.__setattr__`` per field, and the reader makes one
-    half-turn per roll read."""
-
-    __slots__ = ("annotation", "column", "comments", "dice", "line", "moves", "number", "side")
-
-    side: Side
-    dice: tuple[int, int]
-    moves: tuple[Move, ...]
-    number: int | None
-    annotation: str | None
-    comments: tuple[str, ...]
-    line: int
-    column: int
-
-
-# `__class__` assignment needs the same slot names (CPython lays slots out in
-# sorted name order, so the order written does not matter).
-assert sorted(_HalfTurnDraft.__slots__) == sorted(HalfTurn.__slots__)
-_SET_CLASS = object.__setattr__
-
-
 def new_halfturn(
     side: Side,
     number: int | None,
@@ -229,18 +205,8 @@ def new_halfturn(
     line: int,
     column: int,
 ) -> HalfTurn:
-    """A :class:`HalfTurn` filled on its mutable twin and retyped (reader hot path)."""
-    half = _HalfTurnDraft()
-    half.side = side
-    half.dice = dice
-    half.moves = moves
-    half.number = number
-    half.annotation = annotation
-    half.comments = ()
-    half.line = line
-    half.column = column
-    _SET_CLASS(half, "__class__", HalfTurn)
-    return half  # type: ignore[return-value]
+    """A :class:`HalfTurn` without comments, arguments in the readers' order."""
+    return HalfTurn(side, dice, moves, number, annotation, (), line, column)
 
 
 @functools.lru_cache(maxsize=4096)
