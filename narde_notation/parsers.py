@@ -9,8 +9,7 @@
   pattern, so that a line pattern has one definition (the grammar).
 * :func:`halfturn_parts` interprets the text of a ``HALFTURN`` token
   (terms.lark): the dice, the moves, the annotation.
-* :func:`new_halfturn` and :func:`turn_number` build half-turns and read
-  turn numbers the same way in both layouts.
+* :func:`turn_number` reads turn numbers the same way in both layouts.
 """
 
 from __future__ import annotations
@@ -26,8 +25,7 @@ from typing import Any
 import lark
 from lark import Lark
 
-from narde_notation.record import BAR, OFF, ROLLS, HalfTurn, Move
-from narde_notation.side import Side
+from narde_notation.record import BAR, OFF, ROLLS, Move
 
 __all__ = [
     "MAX_NUMBER_DIGITS",
@@ -35,7 +33,6 @@ __all__ = [
     "grammar_folder",
     "halfturn_parts",
     "load_grammar",
-    "new_halfturn",
     "terminal_pattern",
     "turn_number",
     "unescape",
@@ -172,12 +169,10 @@ _ROLL_DICE: dict[str, tuple[int, int]] = {
 }
 
 
-@functools.lru_cache(maxsize=1 << 16)
-def halfturn_parts(text: str, column: int) -> Parts:
-    """``"65: 24/18 18/13!"`` at ``column`` -> ((6, 5), moves, "!").
-
-    The text has already matched the ``HALFTURN`` terminal (terms.lark).
-    """
+@functools.lru_cache(maxsize=1 << 15)
+def _halfturn_shape(text: str) -> tuple[tuple[int, int], tuple[tuple[str, int], ...], str | None]:
+    """``"65: 24/18 18/13!"`` -> ((6, 5), (("24/18", 4), ("18/13", 10)), "!"):
+    the dice, each move's text and offset in ``text``, the annotation."""
     colon = 2 if text[1].isdigit() else 3  # `65:` or `6-5:` / `6:5:`
     dice = _ROLL_DICE[text[: colon + 1]]
     annotation: str | None = None
@@ -187,26 +182,24 @@ def halfturn_parts(text: str, column: int) -> Parts:
         if match:
             annotation = match.group(1)
             end = match.start()
-    moves: list[Move] = []
+    words = tuple(
+        (word.group(), word.start())
+        for word in _WORD_RE.finditer(text, colon + 1, end)
+        if word.group() not in ("pass", "Pass")
+    )
+    return dice, words, annotation
+
+
+@functools.lru_cache(maxsize=1 << 16)
+def halfturn_parts(text: str, column: int) -> Parts:
+    """``"65: 24/18 18/13!"`` at ``column`` -> ((6, 5), moves, "!").
+
+    The text has already matched the ``HALFTURN`` terminal (terms.lark).
+    Memoised twice: the same text recurs at other columns.
+    """
+    dice, words, annotation = _halfturn_shape(text)
     move = _move
-    for word in _WORD_RE.finditer(text, colon + 1, end):
-        written = word.group()
-        if written != "pass" and written != "Pass":
-            moves.append(move(written, column + word.start()))
-    return dice, tuple(moves), annotation
-
-
-def new_halfturn(
-    side: Side,
-    number: int | None,
-    dice: tuple[int, int],
-    moves: tuple[Move, ...],
-    annotation: str | None,
-    line: int,
-    column: int,
-) -> HalfTurn:
-    """A :class:`HalfTurn` without comments, arguments in the readers' order."""
-    return HalfTurn(side, dice, moves, number, annotation, (), line, column)
+    return dice, tuple([move(word, column + offset) for word, offset in words]), annotation
 
 
 @functools.lru_cache(maxsize=4096)
