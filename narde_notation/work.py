@@ -55,10 +55,11 @@ def fewer_collections() -> Iterator[None]:
     Reading and replaying build many short-lived objects (half-turns,
     positions, replayed turns) that reference counting frees: at the default
     threshold the collector visits them some 400 times per 1,000 games and
-    promotes the live ones, and the full collections that follow cost 15% of
-    ``narde-validate``'s time (measured with ``gc.callbacks``).  Hardly any of
-    it is cyclic garbage (some 2 objects a game), so memory stays flat; mypy
-    raises its threshold the same way.
+    promotes the live ones, and the older collections that follow walk the
+    memoised tables: 0.09 s of 0.79 s CPU for ``narde-validate`` on 1,000
+    archive games, 0.035 s with this (measured with ``gc.callbacks``).
+    Hardly any of it is cyclic garbage (some 2 objects a game), so memory
+    stays flat; mypy raises its threshold the same way.
     """
     old = gc.get_threshold()
     if old[0] >= GC_THRESHOLD:
