@@ -169,10 +169,12 @@ _ROLL_DICE: dict[str, tuple[int, int]] = {
 }
 
 
-@functools.lru_cache(maxsize=1 << 15)
-def _halfturn_shape(text: str) -> tuple[tuple[int, int], tuple[tuple[str, int], ...], str | None]:
-    """``"65: 24/18 18/13!"`` -> ((6, 5), (("24/18", 4), ("18/13", 10)), "!"):
-    the dice, each move's text and offset in ``text``, the annotation."""
+@functools.lru_cache(maxsize=1 << 16)
+def halfturn_parts(text: str, column: int) -> Parts:
+    """``"65: 24/18 18/13!"`` at ``column`` -> ((6, 5), moves, "!").
+
+    The text has already matched the ``HALFTURN`` terminal (terms.lark).
+    """
     colon = 2 if text[1].isdigit() else 3  # `65:` or `6-5:` / `6:5:`
     dice = _ROLL_DICE[text[: colon + 1]]
     annotation: str | None = None
@@ -182,24 +184,13 @@ def _halfturn_shape(text: str) -> tuple[tuple[int, int], tuple[tuple[str, int], 
         if match:
             annotation = match.group(1)
             end = match.start()
-    words = tuple(
-        (word.group(), word.start())
-        for word in _WORD_RE.finditer(text, colon + 1, end)
-        if word.group() not in ("pass", "Pass")
-    )
-    return dice, words, annotation
-
-
-@functools.lru_cache(maxsize=1 << 16)
-def halfturn_parts(text: str, column: int) -> Parts:
-    """``"65: 24/18 18/13!"`` at ``column`` -> ((6, 5), moves, "!").
-
-    The text has already matched the ``HALFTURN`` terminal (terms.lark).
-    Memoised twice: the same text recurs at other columns.
-    """
-    dice, words, annotation = _halfturn_shape(text)
+    moves: list[Move] = []
     move = _move
-    return dice, tuple([move(word, column + offset) for word, offset in words]), annotation
+    for word in _WORD_RE.finditer(text, colon + 1, end):
+        written = word.group()
+        if written != "pass" and written != "Pass":
+            moves.append(move(written, column + word.start()))
+    return dice, tuple(moves), annotation
 
 
 @functools.lru_cache(maxsize=4096)
