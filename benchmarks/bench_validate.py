@@ -21,6 +21,11 @@ with ``chess.pgn.read_game``; ``--baseline TREE`` adds the same
 ``narde-validate`` run from another source tree (``PYTHONPATH=TREE``).
 Rounds alternate (A B A B), figures are medians of CPU time (user + sys of
 the child, robust when other work shares the machine) and of wall time.
+Every program is timed as installed, with its bytecode cached: the children
+write and read ``.pyc`` files in a temporary ``PYTHONPYCACHEPREFIX`` (an
+environment with ``PYTHONDONTWRITEBYTECODE`` would otherwise compile the
+package's sources on every start, 0.04 s, while python-chess's ``.pyc``
+files came with its install) after one untimed warm-up run of each.
 """
 
 from __future__ import annotations
@@ -107,6 +112,7 @@ def peak_memory(files: list[str], times: int) -> int:
 
 
 NARDE = "from narde_notation.cli.validate import narde_validate; narde_validate()"
+ONE_GAME = '[White "A"]\n[Black "B"]\n\n1. 65: 24/18 18/13 43: 24/20 20/17 *\n'
 CHESS = """
 import sys, chess.pgn
 with open(sys.argv[1], encoding="utf-8") as handle:
@@ -115,15 +121,20 @@ with open(sys.argv[1], encoding="utf-8") as handle:
 """
 
 
-def timed_process(argv: list[str], tree: str | None = None) -> tuple[float, float]:
+def timed_process(argv: list[str], tree: str | None = None,
+                  pycache: str | None = None) -> tuple[float, float]:
     """(CPU seconds, wall seconds) of one child process, output discarded.
 
     With ``tree``, the child imports the package from there (``-c`` puts the
     working folder first on ``sys.path``, so the child runs in ``tree``).
+    With ``pycache``, the child keeps its bytecode there.
     """
     env = dict(os.environ)
     if tree is not None:
         env["PYTHONPATH"] = tree
+    if pycache is not None:
+        env.pop("PYTHONDONTWRITEBYTECODE", None)
+        env["PYTHONPYCACHEPREFIX"] = pycache
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     start = time.perf_counter()
     subprocess.run(argv, env=env, cwd=tree or tempfile.gettempdir(),
@@ -149,15 +160,32 @@ def bench_processes(files: list[str], games: int, per_game: int, rounds: int,
     runs: dict[str, list[tuple[float, float]]] = {"this": [], "chess": []}
     if baseline:
         runs["baseline"] = []
-    narde = [sys.executable, "-c", NARDE, "--jobs", "1", "-q", *chosen]
+    with tempfile.NamedTemporaryFile("w", suffix=".txt", delete=False) as fh:
+        fh.write(ONE_GAME)
+        one = fh.name
+    with tempfile.NamedTemporaryFile("w", suffix=".pgn", delete=False) as fh:
+        fh.write(random_pgn(1, [per_game]))
+        one_pgn = fh.name
+    # (games run, start-up run) per program
+    argv = {"chess": ([sys.executable, "-c", CHESS, pgn], [sys.executable, "-c", CHESS, one_pgn])}
+    for who in ("this", "baseline"):
+        argv[who] = ([sys.executable, "-c", NARDE, "--jobs", "1", "-q", *chosen],
+                     [sys.executable, "-c", NARDE, "--jobs", "1", "-q", one])
+    trees = {"this": str(HERE.parent), "baseline": baseline, "chess": None}
+    start_up: dict[str, list[float]] = {who: [] for who in runs}
     try:
-        for _ in range(rounds):
-            runs["this"].append(timed_process(narde, str(HERE.parent)))
-            if baseline:
-                runs["baseline"].append(timed_process(narde, baseline))
-            runs["chess"].append(timed_process([sys.executable, "-c", CHESS, pgn]))
+        with tempfile.TemporaryDirectory() as pycache:
+            # one prefix per tree: both trees hold the same module names
+            caches = {who: os.path.join(pycache, who) for who in runs}
+            for who in runs:  # untimed: writes the bytecode
+                timed_process(argv[who][0], trees[who], caches[who])
+            for _ in range(rounds):
+                for who in runs:
+                    runs[who].append(timed_process(argv[who][0], trees[who], caches[who]))
+                    start_up[who].append(timed_process(argv[who][1], trees[who], caches[who])[0])
     finally:
-        os.unlink(pgn)
+        for name in (pgn, one, one_pgn):
+            os.unlink(name)
     print(f"{count} games in {len(chosen)} files, {per_game} half-turns a game; "
           f"whole processes, medians of {rounds}:")
     rate: dict[str, float] = {}
@@ -166,7 +194,8 @@ def bench_processes(files: list[str], games: int, per_game: int, rounds: int,
         wall = statistics.median(w for _, w in got)
         rate[who] = count / cpu
         print(f"  {who:>8}: {count / cpu:7.0f} games per CPU second ({cpu:.2f} s CPU, "
-              f"{wall:.2f} s wall)")
+              f"{wall:.2f} s wall; start-up with one game {statistics.median(start_up[who]):.3f}"
+              " s CPU)")
     ratio = rate["this"] / rate["chess"]
     print(f"  narde-validate --jobs 1 / python-chess read_game: {ratio:.2f}x")
     if baseline:

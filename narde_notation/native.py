@@ -36,7 +36,6 @@ from narde_notation.findings import Finding
 from narde_notation.parsers import (
     halfturn_parts,
     load_grammar,
-    new_halfturn,
     turn_number,
     unescape,
 )
@@ -141,6 +140,7 @@ def _draft_from_tokens(tokens: Iterable[Token]) -> _Draft:
     halfturns = draft.half_turns
     positions = draft.positions
     parts = halfturn_parts
+    new_half = HalfTurn
     finditer = _LINE_SPLIT_RE.finditer
     append_half = halfturns.append
     append_position = positions.append
@@ -172,8 +172,8 @@ def _draft_from_tokens(tokens: Iterable[Token]) -> _Draft:
                 if side is None:
                     side = black_side if black else white
                 column = start + first_column
-                append_half(new_halfturn(side, number, *parts(found.group(2), column),
-                                          line_no, column))
+                dice, moves, annotation = parts(found.group(2), column)
+                append_half(new_half(side, dice, moves, number, annotation, (), line_no, column))
                 append_position(base + start)
                 side = black_side if side is white else white
                 number = None
@@ -181,8 +181,9 @@ def _draft_from_tokens(tokens: Iterable[Token]) -> _Draft:
                 start = found.start(3)
                 if start >= 0:
                     column = start + first_column
-                    append_half(new_halfturn(side, None, *parts(found.group(3), column),
-                                              line_no, column))
+                    dice, moves, annotation = parts(found.group(3), column)
+                    append_half(new_half(side, dice, moves, None, annotation, (), line_no,
+                                         column))
                     append_position(base + start)
                     side = black_side if side is white else white
         elif kind == "TURNNO":

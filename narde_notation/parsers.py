@@ -9,8 +9,7 @@
   pattern, so that a line pattern has one definition (the grammar).
 * :func:`halfturn_parts` interprets the text of a ``HALFTURN`` token
   (terms.lark): the dice, the moves, the annotation.
-* :func:`new_halfturn` and :func:`turn_number` build half-turns and read
-  turn numbers the same way in both layouts.
+* :func:`turn_number` reads turn numbers the same way in both layouts.
 """
 
 from __future__ import annotations
@@ -26,8 +25,7 @@ from typing import Any
 import lark
 from lark import Lark
 
-from narde_notation.record import BAR, OFF, ROLLS, HalfTurn, Move
-from narde_notation.side import Side
+from narde_notation.record import BAR, OFF, ROLLS, Move
 
 __all__ = [
     "MAX_NUMBER_DIGITS",
@@ -35,7 +33,6 @@ __all__ = [
     "grammar_folder",
     "halfturn_parts",
     "load_grammar",
-    "new_halfturn",
     "terminal_pattern",
     "turn_number",
     "unescape",
@@ -194,53 +191,6 @@ def halfturn_parts(text: str, column: int) -> Parts:
         if written != "pass" and written != "Pass":
             moves.append(move(written, column + word.start()))
     return dice, tuple(moves), annotation
-
-
-class _HalfTurnDraft:
-    """A mutable twin of :class:`HalfTurn` (same slots): filled with plain
-    attribute stores, then retyped -- a frozen dataclass's ``__init__`` costs
-    a call of ``object.__setattr__`` per field, and the reader makes one
-    half-turn per roll read."""
-
-    __slots__ = ("annotation", "column", "comments", "dice", "line", "moves", "number", "side")
-
-    side: Side
-    dice: tuple[int, int]
-    moves: tuple[Move, ...]
-    number: int | None
-    annotation: str | None
-    comments: tuple[str, ...]
-    line: int
-    column: int
-
-
-# `__class__` assignment needs the same slot names (CPython lays slots out in
-# sorted name order, so the order written does not matter).
-assert sorted(_HalfTurnDraft.__slots__) == sorted(HalfTurn.__slots__)
-_SET_CLASS = object.__setattr__
-
-
-def new_halfturn(
-    side: Side,
-    number: int | None,
-    dice: tuple[int, int],
-    moves: tuple[Move, ...],
-    annotation: str | None,
-    line: int,
-    column: int,
-) -> HalfTurn:
-    """A :class:`HalfTurn` filled on its mutable twin and retyped (reader hot path)."""
-    half = _HalfTurnDraft()
-    half.side = side
-    half.dice = dice
-    half.moves = moves
-    half.number = number
-    half.annotation = annotation
-    half.comments = ()
-    half.line = line
-    half.column = column
-    _SET_CLASS(half, "__class__", HalfTurn)
-    return half  # type: ignore[return-value]
 
 
 @functools.lru_cache(maxsize=4096)

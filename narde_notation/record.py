@@ -178,9 +178,16 @@ class Move:
         return f"Move.from_text({str(self)!r})"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class HalfTurn:
     """One side's turn: the roll and zero or more moves (zero = a pass, R11).
+
+    A plain slotted dataclass: mutable and not hashable, like the nodes of a
+    python-chess game (the reader makes one per roll read, and a frozen
+    dataclass's ``__init__`` costs five times as much).  Its values are
+    immutable (tuples, :class:`Move` values); each half-turn a reader returns
+    is a new object, so changing one changes no other record.  Compared by
+    value, ``line`` and ``column`` left out.
 
     Attributes:
         side: who moved, decided by the layout (alternation, ``N...``,
