@@ -31,6 +31,7 @@ from narde_notation.diagnostics import describe, message, reader_failure, syntax
 from narde_notation.findings import Finding
 from narde_notation.parsers import (
     MAX_NUMBER_DIGITS,
+    capped_moves,
     halfturn_parts,
     load_grammar,
     terminal_pattern,
@@ -256,6 +257,9 @@ class _MatReader:
                 game.last_mover = side
                 if not game.broken:
                     dice, moves, annotation = halfturn_parts(str(token), column)
+                    moves, cut = capped_moves(moves, number)
+                    if cut is not None:
+                        self.syntax(game, cut.message, number, cut.column or column, line)
                     game.half_turns.append(
                         HalfTurn(side, dice, moves, turn if i == 0 else None, annotation, (),
                                  number, column)

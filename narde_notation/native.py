@@ -34,18 +34,24 @@ from narde_notation.diagnostics import (
 )
 from narde_notation.findings import Finding
 from narde_notation.parsers import (
+    MAX_MOVES,
+    capped_moves,
     halfturn_parts,
     load_grammar,
     turn_number,
     unescape,
 )
-from narde_notation.record import GameRecord, HalfTurn
+from narde_notation.record import GameRecord, HalfTurn, Move
 from narde_notation.side import Side
 
 __all__ = ["CHUNK_LINES", "native_chunks", "native_parser", "read_native"]
 
 #: A game longer than this many lines is parsed in pieces of this size.
 CHUNK_LINES = 1000
+#: Lines with no turn among them after which a piece is cut all the same
+#: (no record writes them: a runaway half-turn, whose moves past
+#: :data:`~narde_notation.parsers.MAX_MOVES` are not read anyway).
+_RUNAWAY_LINES = 10 * CHUNK_LINES
 #: A line whose last token is a result ends a chunk once it holds this many
 #: lines (several short games parse in one call: a parse has a fixed cost).
 _GAMES_CHUNK_LINES = 200
@@ -125,6 +131,14 @@ def _number_warning(draft: _Draft, text: str, line: int, column: int) -> None:
         " sides alternate whatever the numbers say.", line=line, column=column))
 
 
+def _capped(draft: _Draft, moves: tuple[Move, ...], line: int) -> tuple[Move, ...]:
+    """``moves`` cut to :data:`~narde_notation.parsers.MAX_MOVES`, the cut reported."""
+    kept, finding = capped_moves(moves, line)
+    if finding is not None:
+        draft.findings.append(finding)
+    return kept
+
+
 def _draft_from_tokens(tokens: Iterable[Token]) -> _Draft:
     """Tags, half-turns and result of one game from its tokens, in order.
 
@@ -132,6 +146,7 @@ def _draft_from_tokens(tokens: Iterable[Token]) -> _Draft:
     they alternate whatever the numbers say (record-format.md, "Turns").
     """
     draft = _Draft()
+    capped: set[int] = set()  # indices of the half-turns whose moves were cut already
     offset = _SINK.line_offset
     number: int | None = None
     black = False
@@ -173,6 +188,8 @@ def _draft_from_tokens(tokens: Iterable[Token]) -> _Draft:
                     side = black_side if black else white
                 column = start + first_column
                 dice, moves, annotation = parts(found.group(2), column)
+                if len(moves) > MAX_MOVES:
+                    moves = _capped(draft, moves, line_no)
                 append_half(new_half(side, dice, moves, number, annotation, (), line_no, column))
                 append_position(base + start)
                 side = black_side if side is white else white
@@ -182,6 +199,8 @@ def _draft_from_tokens(tokens: Iterable[Token]) -> _Draft:
                 if start >= 0:
                     column = start + first_column
                     dice, moves, annotation = parts(found.group(3), column)
+                    if len(moves) > MAX_MOVES:
+                        moves = _capped(draft, moves, line_no)
                     append_half(new_half(side, dice, moves, None, annotation, (), line_no,
                                          column))
                     append_position(base + start)
@@ -194,9 +213,20 @@ def _draft_from_tokens(tokens: Iterable[Token]) -> _Draft:
         elif kind == "MOVES" and halfturns:
             # moves continuing the previous half-turn after a comment
             last = halfturns[-1]
+            at = len(halfturns) - 1
+            if len(last.moves) >= MAX_MOVES:  # a runaway half-turn: its rest is not read
+                if at not in capped:
+                    capped.add(at)
+                    _, moves, _ = parts(f"11: {token}", int(token.column or 1) - 4)
+                    _capped(draft, last.moves + moves[:1], token.line + offset)  # type: ignore[operator]
+                continue
             _, moves, annotation = parts(f"11: {token}", int(token.column or 1) - 4)
+            joined = last.moves + moves
+            if len(joined) > MAX_MOVES:
+                capped.add(at)
+                joined = _capped(draft, joined, token.line + offset)  # type: ignore[operator]
             halfturns[-1] = dataclasses.replace(
-                last, moves=last.moves + moves, annotation=annotation or last.annotation
+                last, moves=joined, annotation=annotation or last.annotation
             )
         elif kind == "TAGS":
             tags, tag_lines = draft.tags, draft.tag_lines
@@ -327,7 +357,8 @@ def native_chunks(lines: Iterable[tuple[int, str]]) -> Iterator[Chunk]:
     """Cut the numbered line stream at game boundaries: before a tag line that
     follows moves, after a line whose last token is a result (not inside a
     ``{…}`` comment) once the chunk holds 200 lines, and before a turn line
-    once a chunk holds :data:`CHUNK_LINES` lines (``continued``)."""
+    once a chunk holds :data:`CHUNK_LINES` lines (``continued``), or anywhere
+    outside a comment once it holds ten times that (memory stays flat)."""
     buffer: list[str] = []
     start = 1
     has_moves = False
@@ -342,7 +373,9 @@ def native_chunks(lines: Iterable[tuple[int, str]]) -> Iterator[Chunk]:
             yield Chunk(start, buffer, number, line)
             buffer = []
             has_moves = False
-        elif len(buffer) >= CHUNK_LINES and not in_comment and turn_start(line):
+        elif len(buffer) >= CHUNK_LINES and not in_comment and (
+            turn_start(line) or len(buffer) >= _RUNAWAY_LINES
+        ):
             yield Chunk(start, buffer, continued=True)
             buffer = []
         if not buffer:

@@ -25,11 +25,14 @@ from typing import Any
 import lark
 from lark import Lark
 
+from narde_notation.findings import Finding
 from narde_notation.record import BAR, OFF, ROLLS, Move
 
 __all__ = [
+    "MAX_MOVES",
     "MAX_NUMBER_DIGITS",
     "cache_folder",
+    "capped_moves",
     "grammar_folder",
     "halfturn_parts",
     "load_grammar",
@@ -169,12 +172,41 @@ _ROLL_DICE: dict[str, tuple[int, int]] = {
 }
 
 
-@functools.lru_cache(maxsize=1 << 16)
+#: Moves one half-turn is read with, at most.  A turn plays four dice at the
+#: most (a double, R3), so no legal half-turn writes more than four moves;
+#: past this many the rest of the half-turn is not read (a ``syntax`` finding),
+#: so one runaway line or game costs no more than a normal one.
+MAX_MOVES = 8
+#: Half-turn text longer than this is not memoised (a cache must not keep it).
+_MEMO_LENGTH = 200
+
+
 def halfturn_parts(text: str, column: int) -> Parts:
     """``"65: 24/18 18/13!"`` at ``column`` -> ((6, 5), moves, "!").
 
     The text has already matched the ``HALFTURN`` terminal (terms.lark).
+    At most ``MAX_MOVES + 1`` moves are built: a caller that gets more than
+    :data:`MAX_MOVES` reports the half-turn (:func:`capped_moves`).
     """
+    if len(text) > _MEMO_LENGTH:
+        return _halfturn_parts(text, column)
+    return _memo_halfturn_parts(text, column)
+
+
+def capped_moves(moves: tuple[Move, ...], line: int | None
+                 ) -> tuple[tuple[Move, ...], Finding | None]:
+    """``moves`` cut to :data:`MAX_MOVES`, and the ``syntax`` finding that says
+    so (at the first move not read), or ``None`` when nothing was cut."""
+    if len(moves) <= MAX_MOVES:
+        return moves, None
+    first = moves[MAX_MOVES]
+    return moves[:MAX_MOVES], Finding(
+        "syntax", f"a half-turn plays four dice at the most (R3), written in at most "
+        f"{MAX_MOVES} moves here; the moves from {first.text!r} on are not read",
+        line=line, column=first.column)
+
+
+def _halfturn_parts(text: str, column: int) -> Parts:
     colon = 2 if text[1].isdigit() else 3  # `65:` or `6-5:` / `6:5:`
     dice = _ROLL_DICE[text[: colon + 1]]
     annotation: str | None = None
@@ -190,7 +222,12 @@ def halfturn_parts(text: str, column: int) -> Parts:
         written = word.group()
         if written != "pass" and written != "Pass":
             moves.append(move(written, column + word.start()))
+            if len(moves) > MAX_MOVES:
+                break
     return dice, tuple(moves), annotation
+
+
+_memo_halfturn_parts = functools.lru_cache(maxsize=1 << 16)(_halfturn_parts)
 
 
 @functools.lru_cache(maxsize=4096)
