@@ -218,7 +218,18 @@ def _halfturn_parts(text: str, column: int) -> Parts:
             end = match.start()
     moves: list[Move] = []
     move = _move
-    for word in _WORD_RE.finditer(text, colon + 1, end):
+    if end <= _MEMO_LENGTH:
+        # Short text (the memoised kind): split and find each word's column,
+        # a quarter cheaper than a match object per word.
+        at = colon + 1
+        find = text.find
+        for written in text[at:end].split():
+            at = find(written, at)
+            if written != "pass" and written != "Pass":
+                moves.append(move(written, column + at))
+            at += len(written)
+        return dice, tuple(moves[: MAX_MOVES + 1]), annotation
+    for word in _WORD_RE.finditer(text, colon + 1, end):  # a runaway line: stop early
         written = word.group()
         if written != "pass" and written != "Pass":
             moves.append(move(written, column + word.start()))

@@ -15,7 +15,8 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import IO, NamedTuple
 
-from narde_notation.engine import check_turn, next_position
+from narde_notation.checking import TurnCheck, quick_check
+from narde_notation.engine import check_turn
 from narde_notation.errors import NotationError, PositionError, RulesetError
 from narde_notation.findings import Finding
 from narde_notation.position import Position, absolute_to_own
@@ -335,10 +336,11 @@ class _Replay:
         add_turn = turns.append
         new_turn = tuple.__new__
         replay = TurnReplay
-        file, index = record.file, record.index
         reroll = rules.reroll
         black = Side.BLACK
         expanded = _expanded
+        white = Side.WHITE
+        to_move = pos.side_to_move  # kept here: every position played gives the move over
         for ply, half in enumerate(half_turns):
             before = len(findings)
             side = half.side
@@ -350,7 +352,7 @@ class _Replay:
                 report.turns.append(TurnReplay(ply, half, pos, None, self._since(before)))
                 report.stopped = True
                 break
-            if side is not pos.side_to_move:
+            if side is not to_move:
                 pos = pos.with_side_to_move(side)
             # Turn numbers: N. before White, N... before Black; warn once per jump.
             number = half.number
@@ -366,7 +368,7 @@ class _Replay:
             entry = expanded.get(id(moves))
             if entry is None or entry[0] is not moves:
                 entry = _expand_moves(moves)
-            paths, marked = entry[1], entry[2]
+            paths, marked, off = entry[1], entry[2], entry[3]
             if marked and (self._hit_or_bar(half) or self._off_board(half)):
                 report.turns.append(TurnReplay(ply, half, pos, None, self._since(before)))
                 report.stopped = True
@@ -379,45 +381,59 @@ class _Replay:
                          f"the game's first roll {_roll(half)} is a double: the opening roll"
                          " decides who starts and can never be a double (only the `reroll`"
                          " variant allows it).", half.line, half.column)
-            after = next_position(pos, half.dice, paths, rules)
-            if after is not None:  # the common case: plainly legal
-                add_turn(new_turn(replay, (ply, half, pos, after,
-                         () if len(findings) == before else tuple(findings[before:]))))
-                pos = after
-                if pos.is_game_over:
-                    over, pending_reply = after_turn(pos, side, first, rules, pending_reply)
-                continue
-            check = check_turn(pos, half.dice, paths, rules)
-            if check.findings:
-                for finding in check.findings:
-                    column = half.column
-                    if finding.move is not None:
-                        column = self._path_column(half, finding.move) or column
-                    findings.append(finding.located(
-                        file=file, game=index, line=half.line, column=column))
-            after = check.position
+            dice = half.dice
+            quick = quick_check(pos, dice[0], dice[1], paths, rules)
+            if type(quick) is tuple:  # the common case: legal, every die used
+                after: Position | None = quick[0]  # type: ignore[assignment]  # narrowed above
+                # Only a turn bearing a checker off can end the game (R9); no
+                # reply is due here (a finished game is never read as legal).
+                ended = off
+            else:  # legal with fewer dice (R7), or for the engine's full check
+                after = quick.position if isinstance(quick, TurnCheck) and quick.legal else None
+                ended = True
             if after is None:
-                # Nothing was applied: this half-turn's last finding says the replay stops.
-                last = self.findings[-1] if len(self.findings) > before else None
-                if last is not None:
-                    text = last.message.rstrip()
-                    text += "" if text.endswith((".", "!", "?")) else "."
-                    self.findings[-1] = last.located(message=text + _STOP)
-                else:
-                    self.add("dice-mismatch", f"{_roll(half)}: the moves cannot be"
-                             " applied." + _STOP, half.line, half.column)
-                report.turns.append(TurnReplay(ply, half, pos, None, self._since(before)))
-                report.stopped = True
-                return
+                after = self._checked(ply, half, pos, paths, rules, before)
+                if after is None:  # nothing could be applied: the replay stops
+                    return
             add_turn(new_turn(replay, (ply, half, pos, after,
                      () if len(findings) == before else tuple(findings[before:]))))
             pos = after
-            if pending_reply or pos.is_game_over:
+            to_move = black if side is white else white
+            if pending_reply or (ended and pos.is_game_over):
                 over, pending_reply = after_turn(pos, side, first, rules, pending_reply)
         if pending_reply and over is None:
             # The record ends before the reply: the first mover's win stands.
             over = outcome(pos, rules)
         report.outcome = over
+
+    def _checked(self, ply: int, half: HalfTurn, pos: Position,
+                 paths: tuple[tuple[int, ...], ...], rules: Ruleset,
+                 before: int) -> Position | None:
+        """A half-turn that is not plainly legal: the engine's findings, located.
+        The position after it, or ``None`` when nothing could be applied (the
+        half-turn is recorded and the replay marked stopped)."""
+        record, report, findings = self.record, self.report, self.findings
+        check = check_turn(pos, half.dice, paths, rules)
+        for finding in check.findings:
+            column = half.column
+            if finding.move is not None:
+                column = self._path_column(half, finding.move) or column
+            findings.append(finding.located(
+                file=record.file, game=record.index, line=half.line, column=column))
+        after = check.position
+        if after is None:
+            # Nothing was applied: this half-turn's last finding says the replay stops.
+            last = findings[-1] if len(findings) > before else None
+            if last is not None:
+                text = last.message.rstrip()
+                text += "" if text.endswith((".", "!", "?")) else "."
+                findings[-1] = last.located(message=text + _STOP)
+            else:
+                self.add("dice-mismatch", f"{_roll(half)}: the moves cannot be"
+                         " applied." + _STOP, half.line, half.column)
+            report.turns.append(TurnReplay(ply, half, pos, None, self._since(before)))
+            report.stopped = True
+        return after
 
     def _hit_or_bar(self, half: HalfTurn) -> bool:
         """Report ``hit`` and ``bar`` (R4) before any other check; True when the
@@ -534,27 +550,28 @@ class _Replay:
         return self.report
 
 
-#: id(moves) -> (moves, expanded paths, any hit or bar mark): the reader shares
+#: id(moves) -> (moves, expanded paths, any hit or bar mark, any bear-off): the reader shares
 #: the ``moves`` tuple of a half-turn text between its occurrences, so the
 #: expansion is computed once per distinct text.  The tuple itself is kept in
 #: the entry, so that an id is never taken for a later object's.
-_expanded: dict[int, tuple[tuple[Move, ...], tuple[tuple[int, ...], ...], bool]] = {}
+_Expansion = tuple[tuple[Move, ...], tuple[tuple[int, ...], ...], bool, bool]
+_expanded: dict[int, _Expansion] = {}
 _EXPANDED_MAX = 1 << 16
 
 
-def _expand_moves(
-    moves: tuple[Move, ...],
-) -> tuple[tuple[Move, ...], tuple[tuple[int, ...], ...], bool]:
+def _expand_moves(moves: tuple[Move, ...]) -> _Expansion:
     paths: list[tuple[int, ...]] = []
-    marked = False
+    marked = off = False
     for move in moves:
         if move.hit or max(move.path) >= BAR:  # a hit, the bar, or a point over 24
             marked = True
+        if OFF in move.path:
+            off = True
         if move.repeat == 1:
             paths.append(move.path)
         else:
             paths.extend((move.path,) * move.repeat)
-    entry = (moves, tuple(paths), marked)
+    entry = (moves, tuple(paths), marked, off)
     if len(_expanded) >= _EXPANDED_MAX:
         _expanded.clear()
     _expanded[id(moves)] = entry
