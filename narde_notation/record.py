@@ -26,6 +26,7 @@ __all__ = [
     "parse_count",
     "parse_roll",
     "parse_score",
+    "pips_rolled",
 ]
 
 #: Destination "off" (bearing off) in a move path: ``6/off`` is ``(6, OFF)``.
@@ -70,6 +71,13 @@ for _a in range(1, 7):
     for _b in range(1, 7):
         for _key in ((_a, _b), f"{_a}{_b}", f"{_a}-{_b}", f"{_a}:{_b}"):
             ROLLS[_key] = (max(_a, _b), min(_a, _b))
+
+
+def pips_rolled(dice: Sequence[int]) -> int:
+    """Pips a roll moves: ``d1 + d2``, or ``4 × d`` for a double (R3: a double is
+    played four times).  ``dice`` is two dice 1…6, in either order."""
+    d1, d2 = dice[0], dice[1]
+    return 4 * d1 if d1 == d2 else d1 + d2
 
 
 def parse_roll(roll: str | Sequence[int]) -> tuple[int, int]:

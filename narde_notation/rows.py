@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from narde_notation.findings import Finding
-from narde_notation.record import GameRecord, parse_count
+from narde_notation.record import GameRecord, parse_count, parse_roll, pips_rolled
 from narde_notation.schema import (
     FINDING_COLUMNS,
     GAME_COLUMNS,
@@ -37,8 +37,8 @@ _SIDE_NAME = {Side.WHITE: "white", Side.BLACK: "black"}
 
 
 def _roll_info(d1: int, d2: int) -> tuple[str, int, int, int]:
-    hi, lo = max(d1, d2), min(d1, d2)
-    return f"{hi}{lo}", hi, lo, 4 * hi if hi == lo else hi + lo
+    hi, lo = parse_roll((d1, d2))
+    return f"{hi}{lo}", hi, lo, pips_rolled((hi, lo))
 
 
 class _RollTable(dict[tuple[int, int], tuple[str, int, int, int]]):

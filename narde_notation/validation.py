@@ -29,6 +29,7 @@ from narde_notation.record import (
     Move,
     parse_count,
     parse_score,
+    pips_rolled,
 )
 from narde_notation.ruleset import Ruleset
 from narde_notation.safe_text import shown
@@ -75,8 +76,7 @@ class TurnReplay(NamedTuple):
     @property
     def pips_rolled(self) -> int:
         """Pips on the dice: d1 + d2, or 4 × d for a double (R3)."""
-        d1, d2 = self.half_turn.dice
-        return 4 * d1 if d1 == d2 else d1 + d2
+        return pips_rolled(self.half_turn.dice)
 
     @property
     def pips_played(self) -> int | None:

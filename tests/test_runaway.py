@@ -36,3 +36,12 @@ def test_four_moves_are_read_as_written() -> None:
     (record,) = parse_games("1. 11: 24/23 23/22 22/21 21/20 *\n")
     assert len(record.half_turns[0].moves) == 4
     assert not [f for f in record.findings if f.code == "syntax"]
+
+
+def test_a_short_line_with_too_many_moves() -> None:
+    # under 200 characters (the memoised path): the 9th move, 16/15, starts at
+    # column 8 + 6 × 8 = 56
+    text = "1. 11: 24/23 23/22 22/21 21/20 20/19 19/18 18/17 17/16 16/15 15/14 *\n"
+    (record,) = parse_games(text)
+    assert len(record.half_turns[0].moves) == MAX_MOVES
+    assert [(f.code, f.line, f.column) for f in record.findings] == [("syntax", 1, 56)]

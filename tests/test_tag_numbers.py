@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from narde_notation.record import parse_count, parse_score
+from narde_notation.record import parse_count, parse_score, pips_rolled
 
 
 @pytest.mark.parametrize(("text", "expected"), [
@@ -26,3 +26,10 @@ def test_parse_count(text: str | None, expected: int | None) -> None:
 ])
 def test_parse_score(text: str | None, expected: tuple[int, int] | None) -> None:
     assert parse_score(text) == expected
+
+
+@pytest.mark.parametrize(("dice", "pips"), [((6, 5), 11), ((5, 6), 11), ((3, 3), 12),
+                                            ((1, 1), 4), ((6, 6), 24), ((2, 1), 3)])
+def test_pips_rolled(dice: tuple[int, int], pips: int) -> None:
+    # R3: each die moves its number of pips; a double is played four times
+    assert pips_rolled(dice) == pips
