@@ -18,7 +18,6 @@ import functools
 import os
 import re
 import sys
-from importlib.resources import as_file, files
 from pathlib import Path
 from typing import Any
 
@@ -47,9 +46,19 @@ MAX_NUMBER_DIGITS = 9
 
 @functools.cache
 def grammar_folder() -> Path:
-    """The folder holding the ``.lark`` files (inside the installed package)."""
-    with as_file(files("narde_notation") / "grammar") as folder:
-        return Path(folder)
+    """The folder holding the ``.lark`` files (inside the installed package).
+
+    Found next to this module when the package is a folder on disk (the
+    usual install: no :mod:`importlib.resources` machinery at start-up),
+    else through :func:`importlib.resources.as_file` (a zip import).
+    """
+    folder = Path(__file__).parent / "grammar"
+    if folder.is_dir():
+        return folder
+    from importlib.resources import as_file, files
+
+    with as_file(files("narde_notation") / "grammar") as extracted:
+        return Path(extracted)
 
 
 def cache_folder() -> Path | None:
@@ -66,7 +75,8 @@ def cache_folder() -> Path | None:
         folder = Path(base) if base else Path.home() / ".cache"
         folder = folder / "narde-notation"
     try:
-        folder.mkdir(parents=True, exist_ok=True)
+        if not folder.is_dir():
+            folder.mkdir(parents=True, exist_ok=True)
     except OSError:
         return None
     return folder if os.access(folder, os.W_OK) else None

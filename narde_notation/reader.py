@@ -41,7 +41,6 @@ from typing import Literal
 
 from narde_notation.decoding import DecodedLines, Source
 from narde_notation.findings import Finding
-from narde_notation.mat import mat_patterns, read_mat
 from narde_notation.native import read_native
 from narde_notation.record import GameRecord
 
@@ -50,6 +49,14 @@ __all__ = ["Source", "detect_format", "parse_games", "read_games"]
 #: How many lines the format sniffer looks at before settling on native.
 _SNIFF_LINES = 2000
 _NATIVE_START_RE = re.compile(r"[ \t]*(?:\[|[0-9]+\.|[1-6][-:]?[1-6]:)")
+#: What a line that ``MATCH_LINE``, ``GAME_LINE`` or ``TURN_LINE`` of
+#: ``mat.lark`` matches starts with, derived from those patterns: blanks, then
+#: a digit (the match length, the turn number) or the ``g`` of ``Game``
+#: (``(?i:game)`` takes no other character).  A necessary condition only,
+#: tested before the patterns so that sniffing a native file never builds the
+#: ``.mat`` parser; the patterns decide (tests check the condition against them).
+_MAT_START_RE = re.compile(r"[ \t]*[0-9Gg]")
+_MAT_LINES = ("MATCH_LINE", "GAME_LINE", "TURN_LINE")
 
 
 def detect_format(lines: Iterable[str]) -> Literal["native", "mat"]:
@@ -57,20 +64,26 @@ def detect_format(lines: Iterable[str]) -> Literal["native", "mat"]:
     comes before anything native (a tag pair ``[``, a turn ``12.``, a roll
     ``65:``); ``"native"`` otherwise.  Free text and ``;`` lines are skipped.
 
-    Looks at no more than the first 2000 lines.
+    Looks at no more than the first 2000 lines.  No line is both: after its
+    blanks a native line starts with ``[``, or digits then ``.``, or a roll
+    then ``:``, where the ``.mat`` lines have digits then a blank or ``)``, or
+    a ``g``; so the native test comes first, and the ``.mat`` grammar is only
+    loaded for a line that may be a ``.mat`` line.
     """
-    patterns = mat_patterns()
-    mat_lines = (patterns["MATCH_LINE"], patterns["GAME_LINE"], patterns["TURN_LINE"])
     for count, line in enumerate(lines):
         if count >= _SNIFF_LINES:
             break
         stripped = line.strip()
         if not stripped or stripped.startswith(";"):
             continue
-        if any(pattern.fullmatch(line) for pattern in mat_lines):
-            return "mat"
         if _NATIVE_START_RE.match(line):
             return "native"
+        if _MAT_START_RE.match(line):
+            from narde_notation.mat import mat_patterns
+
+            patterns = mat_patterns()
+            if any(patterns[name].fullmatch(line) for name in _MAT_LINES):
+                return "mat"
     return "native"
 
 
@@ -98,7 +111,12 @@ def _records(decoded: DecodedLines) -> Iterator[GameRecord]:
             yield number, line
 
     stream = numbered()
-    records = read_native(stream, file) if fmt == "native" else read_mat(stream, file)
+    if fmt == "native":
+        records = read_native(stream, file)
+    else:
+        from narde_notation.mat import read_mat
+
+        records = read_mat(stream, file)
     any_record = False
     pending: list[Finding] = []
     previous: GameRecord | None = None

@@ -22,9 +22,9 @@ from typing import TYPE_CHECKING, NamedTuple
 
 from narde_notation.findings import Finding
 from narde_notation.record import GameRecord
-from narde_notation.rows import TableRows
 
-if TYPE_CHECKING:
+if TYPE_CHECKING:  # narde-stats' rows are imported by its work only (start-up)
+    from narde_notation.rows import TableRows
     from narde_notation.ruleset import Ruleset
     from narde_notation.validation import GameReport
 
@@ -222,6 +222,8 @@ def records_rows(
     records: Iterable[GameRecord], path: str, rules: str | None = None, turns: bool = True
 ) -> TableRows:
     """The rows of ``records`` read from ``path`` (replayed here), as column lists."""
+    from narde_notation.rows import TableRows
+
     rows = TableRows(want_turns=turns, files=[path])
     try:
         for item in replay_records(records, _ruleset(rules), file=path):
@@ -269,6 +271,7 @@ def file_rows(
         narde_notation.errors.RulesetError: ``rules`` is not a ruleset tag.
     """
     from narde_notation.reader import read_games
+    from narde_notation.rows import TableRows
 
     _ruleset(rules)  # fail early on a bad tag, before any I/O
     try:

@@ -3,10 +3,13 @@
 from __future__ import annotations
 
 import io
+import re
 from pathlib import Path
 
 import pytest
+from corpus import CORPUS
 
+from narde_notation.mat import mat_patterns
 from narde_notation.reader import detect_format, parse_games, read_games
 from narde_notation.record import BAR, OFF, GameRecord, HalfTurn, Move
 from narde_notation.side import Side
@@ -251,6 +254,55 @@ def test_detect_format() -> None:
     assert detect_format(['; [Site "x"]', "Game 1"]) == "mat"
     assert detect_format(["1. 65: 24/18 18/13"]) == "native"
     assert detect_format([]) == "native"
+    assert detect_format(["Long Narde club night", "  12) 65: 24/18 18/13"]) == "mat"
+    assert detect_format(["Long Narde club night", "65: 24/18 18/13"]) == "native"
+    assert detect_format(["game 3"]) == "mat"
+    assert detect_format(["Gammon club", "12 points", "3) 65: 24/13"]) == "mat"
+
+
+def _corpus_lines() -> list[str]:
+    lines = []
+    for path in sorted(CORPUS.rglob("*")):
+        if path.suffix in (".txt", ".mat", ".nrd"):
+            lines.extend(path.read_text(encoding="utf-8", errors="replace").splitlines())
+    return lines
+
+
+def test_no_line_is_both_native_and_mat() -> None:
+    # detect_format tests native first: the two kinds of line never overlap
+    patterns = mat_patterns()
+    native = re.compile(r"[ \t]*(?:\[|[0-9]+\.|[1-6][-:]?[1-6]:)")
+    lines = [*_corpus_lines(), "1. 5 point match", "65: 3) x", "1) 65:", "3 point match."]
+    mat_lines = [line for line in lines
+                 if any(patterns[n].fullmatch(line) for n in ("MATCH_LINE", "GAME_LINE",
+                                                              "TURN_LINE"))]
+    assert len(mat_lines) > 100  # the corpus' .mat files
+    assert not [line for line in mat_lines if native.match(line)]
+
+
+def test_mat_lines_start_with_a_digit_or_g() -> None:
+    # the sniffer's cheap test before the .mat patterns: every line they match
+    # starts (after blanks) with a digit or g/G, whatever the character
+    patterns = [mat_patterns()[n] for n in ("MATCH_LINE", "GAME_LINE", "TURN_LINE")]
+    shapes = ["{} point match", "{}ame 2", "{}) 65: 24/18 18/13", " {}2 point match",
+              "  {}AME 10", "{}0) 43: 24/20"]
+    for code in range(0x2500):
+        for shape in shapes:
+            line = shape.format(chr(code))
+            if any(p.fullmatch(line) for p in patterns):
+                assert line.lstrip(" \t")[:1] in "0123456789Gg", line
+    for line in _corpus_lines():
+        if any(p.fullmatch(line) for p in patterns):
+            assert line.lstrip(" \t")[:1] in "0123456789Gg", line
+
+
+def test_a_native_file_does_not_load_the_mat_grammar() -> None:
+    mat_patterns.cache_clear()
+    for text in (GAME, "65: 24/18 18/13 54: 24/15\n", "Club night\n\n12. 65: 24/13\n"):
+        assert {r.format for r in parse_games(text)} == {"native"}
+        assert mat_patterns.cache_info().currsize == 0
+    assert [r.format for r in parse_games(" 3 point match\n")] == ["mat"]
+    assert mat_patterns.cache_info().currsize == 1
 
 
 def test_caret_picture_of_a_long_line_is_a_window() -> None:

@@ -8,6 +8,9 @@ other files still done), 130 after Ctrl-C.
 from __future__ import annotations
 
 import codecs
+import contextlib
+import gc
+from collections.abc import Iterator
 
 import click
 
@@ -15,6 +18,7 @@ from narde_notation.errors import RulesetError
 from narde_notation.ruleset import Ruleset
 from narde_notation.safe_text import visible
 from narde_notation.sources import ExpandedPaths, expand_paths
+from narde_notation.work import GC_THRESHOLD
 
 __all__ = [
     "EXIT_INTERRUPTED",
@@ -25,6 +29,7 @@ __all__ = [
     "echo_notice",
     "encoding_option",
     "expand_arguments",
+    "program_collections",
 ]
 
 #: Exit status after Ctrl-C (128 + SIGINT), as shells report it.
@@ -40,6 +45,32 @@ def check_rules_tag(ctx: click.Context, param: click.Parameter, value: str | Non
         except RulesetError as exc:
             raise click.BadParameter(str(exc), ctx=ctx, param=param) from exc
     return value
+
+
+@contextlib.contextmanager
+def program_collections() -> Iterator[None]:
+    """The cyclic garbage collector's settings for a program's run (the body),
+    docs/decisions.md S3.
+
+    What start-up built (modules, grammars, click's command) lives until
+    the process ends: it is frozen (:func:`gc.freeze`) so that no collection
+    walks it again; the first threshold stays at
+    :data:`~narde_notation.work.GC_THRESHOLD` for the whole run (not raised
+    and restored per file, each restore a collection); and what is alive at
+    the end is frozen too, so that the collection the interpreter makes at
+    exit walks nothing.  The threshold is restored after the body (nothing
+    is then young, so restoring it costs no collection); what was frozen
+    stays frozen, which a caller running the program in its own process (a
+    test's ``CliRunner``) may undo with :func:`gc.unfreeze`.
+    """
+    old = gc.get_threshold()
+    gc.freeze()
+    gc.set_threshold(max(old[0], GC_THRESHOLD), *old[1:])
+    try:
+        yield
+    finally:
+        gc.freeze()
+        gc.set_threshold(*old)
 
 
 def counted(n: int, noun: str) -> str:

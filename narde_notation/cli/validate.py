@@ -8,11 +8,10 @@ stays valid: the JSON array is closed).
 
 from __future__ import annotations
 
-import csv
-import io
-import json
+import contextlib
 import os
 import sys
+from collections.abc import Iterator
 from typing import IO, Any
 
 import click
@@ -24,6 +23,7 @@ from narde_notation.cli import (
     echo_error,
     encoding_option,
     expand_arguments,
+    program_collections,
 )
 from narde_notation.executor import Failure, SchedulerError, run_each
 from narde_notation.findings import Finding
@@ -48,7 +48,14 @@ class _Output:
     def __init__(self, fmt: str, stream: IO[str]) -> None:
         self.fmt, self.stream, self.count = fmt, stream, 0
         self.writer: Any = None
+        self.dumps: Any = None
+        if fmt in ("json", "jsonl"):  # imported for these formats only (start-up)
+            from json import dumps
+
+            self.dumps = dumps
         if fmt == "csv":
+            import csv
+
             self.writer = csv.writer(stream, lineterminator="\n")
             self.writer.writerow(COLUMNS)
         elif fmt == "json":
@@ -63,10 +70,10 @@ class _Output:
                                   (csv_safe(row[c]) if c in _CSV_TEXT else row[c])
                                   for c in COLUMNS])
         elif self.fmt == "jsonl":
-            self.stream.write(json.dumps(finding.to_dict(), ensure_ascii=False) + "\n")
+            self.stream.write(self.dumps(finding.to_dict(), ensure_ascii=False) + "\n")
         else:
             self.stream.write(("\n" if self.count == 0 else ",\n")
-                              + json.dumps(finding.to_dict(), ensure_ascii=False))
+                              + self.dumps(finding.to_dict(), ensure_ascii=False))
         self.count += 1
 
     def flush(self) -> None:
@@ -104,6 +111,12 @@ def narde_validate(paths: tuple[str, ...], fmt: str, rules_tag: str | None,
     unreadable file or internal failure (the other files are still
     checked); 130: interrupted.
     """
+    with program_collections():
+        _validate(paths, fmt, rules_tag, jobs, scheduler, quiet, encoding)
+
+
+def _validate(paths: tuple[str, ...], fmt: str, rules_tag: str | None, jobs: int | None,
+              scheduler: str | None, quiet: bool, encoding: str | None) -> None:
     expanded = expand_arguments(PROGRAM, paths)
     disk = [name for name in expanded.files if name != STDIN]
     jobs = min(jobs or os.cpu_count() or 1, max(1, len(disk)), os.cpu_count() or 1)
@@ -121,8 +134,11 @@ def narde_validate(paths: tuple[str, ...], fmt: str, rules_tag: str | None,
 
     interrupted = False
     try:
-        with click.progressbar(results(), length=len(expanded.files), label="validating",
-                               file=stderr if show_bar else io.StringIO()) as bar:
+        # no bar to show: no bar made (click's progress module is not imported)
+        progress: contextlib.AbstractContextManager[Iterator[Any]] = (
+            click.progressbar(results(), length=len(expanded.files), label="validating",
+                              file=stderr) if show_bar else contextlib.nullcontext(results()))
+        with progress as bar:
             for result in bar:
                 if isinstance(result, Failure):
                     problems.append(result.message)
