@@ -25,7 +25,8 @@ Every program is timed as installed, with its bytecode cached: the children
 write and read ``.pyc`` files in a temporary ``PYTHONPYCACHEPREFIX`` (an
 environment with ``PYTHONDONTWRITEBYTECODE`` would otherwise compile the
 package's sources on every start, 0.04 s, while python-chess's ``.pyc``
-files came with its install) after one untimed warm-up run of each.
+files came with its install) and its own Lark grammar cache (another tree
+sharing the file would rebuild it), after one untimed warm-up run of each.
 """
 
 from __future__ import annotations
@@ -127,7 +128,9 @@ def timed_process(argv: list[str], tree: str | None = None,
 
     With ``tree``, the child imports the package from there (``-c`` puts the
     working folder first on ``sys.path``, so the child runs in ``tree``).
-    With ``pycache``, the child keeps its bytecode there.
+    With ``pycache``, the child keeps its bytecode there, and its grammar
+    cache in a folder of it (``NARDE_CACHE_DIR``: no other tree or program
+    on the machine rewrites it between runs).
     """
     env = dict(os.environ)
     if tree is not None:
@@ -135,6 +138,7 @@ def timed_process(argv: list[str], tree: str | None = None,
     if pycache is not None:
         env.pop("PYTHONDONTWRITEBYTECODE", None)
         env["PYTHONPYCACHEPREFIX"] = pycache
+        env["NARDE_CACHE_DIR"] = os.path.join(pycache, "grammar")
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     start = time.perf_counter()
     subprocess.run(argv, env=env, cwd=tree or tempfile.gettempdir(),

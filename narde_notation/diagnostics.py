@@ -8,6 +8,7 @@ control characters shown as ``?`` so nothing reaches a terminal raw).
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Iterable
 
@@ -38,30 +39,33 @@ _EXPECTED_WORDS: dict[str, str] = {
 
 #: Plain-language diagnoses of common mistakes, tried in order on the text at
 #: the error (the word found there, and what precedes it on the line).
-_HINTS: tuple[tuple[re.Pattern[str], str], ...] = tuple(
-    (re.compile(pattern), hint)
-    for pattern, hint in (
-        (r"^\[", 'malformed tag pair: write [Name "value"] on one line, the value in quotes'),
-        (r"^\{", "this comment is never closed: '{' needs a '}'"),
-        (r"^\}", "'}' closes no comment"),
-        (
-            r"(?i)^(?:doubles?|redoubles?|takes?|drops?|beavers?|accepts?|rejects?)\b",
-            "a cube action: Long Narde has no doubling cube",
-        ),
-        (r"^[0-9]+[-:]?[0-9]*:", "a roll is two dice from 1 to 6 and a colon (65:, 6-5:)"),
-        (r"^[0-9]+[^0-9/\s]*:", "a roll is two dice from 1 to 6 and a colon (65:, 6-5:)"),
-        (r"^[1-6]{2}$", "a roll needs its colon (65:)"),
-        (r"^[0-9]+//", "a move joins its points with single slashes (24/18)"),
-        (r"^/|/$", "a slash needs a point on both sides (24/18)"),
-        (r"^\([0-9]*$|^\(", "a repeat is written right after the move, in brackets: 24/18(2)"),
-        (r"^[!?]", "an annotation is one of ! ? !! ?? !? ?! after the last move"),
-        (r"^[0-9]-[0-9]$", "a result is 1-0, 2-0, 3-0, 0-1, 0-2, 0-3, 0-0 or *"),
-        (r"^[0-9]+-[0-9]+", "a move is written with slashes (24/18)"),
-        (r"^\.", "a turn number is 12. (White) or 12... (Black)"),
-        (r"^[0-9]+/", "a move's points are numbers 1-24, off or bar"),
-        (r"^[A-Za-z]*[0-9]", "a point is a number 1-24, off or bar"),
-    )
+_HINTS: tuple[tuple[str, str], ...] = (
+    (r"^\[", 'malformed tag pair: write [Name "value"] on one line, the value in quotes'),
+    (r"^\{", "this comment is never closed: '{' needs a '}'"),
+    (r"^\}", "'}' closes no comment"),
+    (
+        r"(?i)^(?:doubles?|redoubles?|takes?|drops?|beavers?|accepts?|rejects?)\b",
+        "a cube action: Long Narde has no doubling cube",
+    ),
+    (r"^[0-9]+[-:]?[0-9]*:", "a roll is two dice from 1 to 6 and a colon (65:, 6-5:)"),
+    (r"^[0-9]+[^0-9/\s]*:", "a roll is two dice from 1 to 6 and a colon (65:, 6-5:)"),
+    (r"^[1-6]{2}$", "a roll needs its colon (65:)"),
+    (r"^[0-9]+//", "a move joins its points with single slashes (24/18)"),
+    (r"^/|/$", "a slash needs a point on both sides (24/18)"),
+    (r"^\([0-9]*$|^\(", "a repeat is written right after the move, in brackets: 24/18(2)"),
+    (r"^[!?]", "an annotation is one of ! ? !! ?? !? ?! after the last move"),
+    (r"^[0-9]-[0-9]$", "a result is 1-0, 2-0, 3-0, 0-1, 0-2, 0-3, 0-0 or *"),
+    (r"^[0-9]+-[0-9]+", "a move is written with slashes (24/18)"),
+    (r"^\.", "a turn number is 12. (White) or 12... (Black)"),
+    (r"^[0-9]+/", "a move's points are numbers 1-24, off or bar"),
+    (r"^[A-Za-z]*[0-9]", "a point is a number 1-24, off or bar"),
 )
+
+
+@functools.cache
+def _hint_patterns() -> tuple[tuple[re.Pattern[str], str], ...]:
+    """:data:`_HINTS` compiled, on the first syntax error (not at start-up)."""
+    return tuple((re.compile(pattern), hint) for pattern, hint in _HINTS)
 
 
 _MOVE_START_RE = re.compile(r"(?:[0-9]{1,2}|bar|off|Off|o)\*?/(?:[0-9]{1,2}|bar|off|Off|o)")
@@ -77,7 +81,7 @@ def _hint(found: str, before: str, names: set[str]) -> str | None:
             return "a roll is two dice 1-6 and a colon, such as 65:"
     if "MOVES" not in names and _MOVE_START_RE.match(word):
         return "the roll comes before the moves: 12. 65: 24/18 18/13"
-    for pattern, hint in _HINTS:
+    for pattern, hint in _hint_patterns():
         if pattern.search(word):
             return hint
     if any(not c.isprintable() or c == "\ufffd" for c in word):

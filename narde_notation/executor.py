@@ -18,7 +18,6 @@ file, the others complete:
 from __future__ import annotations
 
 import os
-import signal
 import time
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
@@ -60,6 +59,8 @@ def _call(work: Callable[..., T], item: str, options: dict[str, Any]) -> T | Fai
 
 def _ignore_sigint() -> None:
     """Workers leave Ctrl-C to the parent, which stops them."""
+    import signal
+
     signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
@@ -164,6 +165,7 @@ def _exit_code(process: BaseProcess, timeout: float = 5.0) -> int | None:
 
 
 def _alone(work: Callable[..., T], item: str, options: dict[str, Any]) -> T | Failure:
+    import signal
     from concurrent.futures import ProcessPoolExecutor
     from concurrent.futures.process import BrokenProcessPool
 

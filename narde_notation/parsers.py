@@ -1,10 +1,10 @@
 """The grammars (``narde_notation/grammar/*.lark``) and what the readers share.
 
 * :func:`load_grammar` builds a Lark LALR parser from a grammar file of the
-  package, with Lark's on-disk cache (a file per grammar in the user's cache
-  folder, see :func:`cache_folder`; Lark checks that the grammar files have
-  not changed).  When the folder is not writable the parser is built
-  without the cache, silently.
+  package, with Lark's on-disk cache (a file per grammar and install in the
+  user's cache folder, see :func:`cache_folder`; Lark checks that the
+  grammar files have not changed).  When the folder is not writable the
+  parser is built without the cache, silently.
 * :func:`terminal_pattern` compiles a terminal of a grammar as a Python
   pattern, so that a line pattern has one definition (the grammar).
 * :func:`halfturn_parts` interprets the text of a ``HALFTURN`` token
@@ -15,17 +15,20 @@
 from __future__ import annotations
 
 import functools
+import hashlib
 import os
 import re
 import sys
-from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import lark
 from lark import Lark
 
 from narde_notation.findings import Finding
 from narde_notation.record import BAR, OFF, ROLLS, Move
+
+if TYPE_CHECKING:  # pathlib is not imported at start-up
+    from pathlib import Path
 
 __all__ = [
     "MAX_MOVES",
@@ -45,6 +48,16 @@ MAX_NUMBER_DIGITS = 9
 
 
 @functools.cache
+def _grammar_path() -> str:
+    folder = os.path.join(os.path.dirname(__file__), "grammar")
+    if os.path.isdir(folder):
+        return folder
+    from importlib.resources import as_file, files
+
+    with as_file(files("narde_notation") / "grammar") as extracted:
+        return str(extracted)
+
+
 def grammar_folder() -> Path:
     """The folder holding the ``.lark`` files (inside the installed package).
 
@@ -52,31 +65,25 @@ def grammar_folder() -> Path:
     usual install: no :mod:`importlib.resources` machinery at start-up),
     else through :func:`importlib.resources.as_file` (a zip import).
     """
-    folder = Path(__file__).parent / "grammar"
-    if folder.is_dir():
-        return folder
-    from importlib.resources import as_file, files
+    from pathlib import Path
 
-    with as_file(files("narde_notation") / "grammar") as extracted:
-        return Path(extracted)
+    return Path(_grammar_path())
 
 
-def cache_folder() -> Path | None:
-    """Where Lark's parser cache goes: ``$NARDE_CACHE_DIR``, else
+def cache_folder() -> str | None:
+    """Where Lark's parser cache goes (a path): ``$NARDE_CACHE_DIR``, else
     ``$XDG_CACHE_HOME/narde-notation`` (``%LOCALAPPDATA%`` on Windows,
-    ``~/.cache`` elsewhere).  ``None`` when it cannot be created."""
-    explicit = os.environ.get("NARDE_CACHE_DIR")
-    if explicit:
-        folder = Path(explicit)
-    else:
+    ``~/.cache`` elsewhere).  ``None`` when it cannot be created or written."""
+    folder = os.environ.get("NARDE_CACHE_DIR")
+    if not folder:
         base = os.environ.get("XDG_CACHE_HOME") or (
             os.environ.get("LOCALAPPDATA") if sys.platform == "win32" else None
         )
-        folder = Path(base) if base else Path.home() / ".cache"
-        folder = folder / "narde-notation"
+        folder = os.path.join(base or os.path.join(os.path.expanduser("~"), ".cache"),
+                              "narde-notation")
     try:
-        if not folder.is_dir():
-            folder.mkdir(parents=True, exist_ok=True)
+        if not os.path.isdir(folder):
+            os.makedirs(folder, exist_ok=True)
     except OSError:
         return None
     return folder if os.access(folder, os.W_OK) else None
@@ -85,12 +92,14 @@ def cache_folder() -> Path | None:
 def load_grammar(name: str, **options: Any) -> Lark:
     """An LALR parser for ``grammar/<name>.lark`` (``%import terms`` resolved
     in the same folder), loaded from Lark's on-disk cache when it is there."""
-    folder = grammar_folder()
-    text = (folder / f"{name}.lark").read_text(encoding="utf-8")
+    folder = _grammar_path()
+    source = os.path.join(folder, f"{name}.lark")
+    with open(source, encoding="utf-8") as handle:
+        text = handle.read()
     settings: dict[str, Any] = {
         "parser": "lalr",
-        "import_paths": [str(folder)],
-        "source_path": str(folder / f"{name}.lark"),
+        "import_paths": [folder],
+        "source_path": source,
         "maybe_placeholders": False,
         **options,
     }
@@ -98,9 +107,13 @@ def load_grammar(name: str, **options: Any) -> Lark:
     cache = cache_folder()
     if cache is not None:
         version = f"{sys.version_info[0]}{sys.version_info[1]}"
-        target = cache / f"{name}-v{_CACHE_VERSION}-lark{lark.__version__}-py{version}.cache"
+        # one file per install: Lark's key holds the grammar folder's path, so
+        # two installs sharing a file would rebuild and rewrite it in turn
+        where = hashlib.sha256(folder.encode("utf-8", "surrogateescape")).hexdigest()[:12]
+        target = os.path.join(cache, f"{name}-v{_CACHE_VERSION}-lark{lark.__version__}"
+                                     f"-py{version}-{where}.cache")
         try:
-            return Lark(text, cache=str(target), **settings)
+            return Lark(text, cache=target, **settings)
         except Exception:  # a damaged or foreign cache file: build without it
             pass
     return Lark(text, **settings)

@@ -7,7 +7,7 @@ finding line), run as a spreadsheet formula, or break a Markdown table.
 
 from __future__ import annotations
 
-import html
+import functools
 import re
 from typing import TYPE_CHECKING, Any
 
@@ -18,9 +18,9 @@ __all__ = ["csv_safe", "csv_safe_frame", "html_text", "markdown_safe", "shown", 
 
 # C0 controls, DEL, C1 controls, the directional marks and the bidirectional
 # overrides/isolates that reorder what a terminal or a page shows.
-_CONTROL = re.compile("[\x00-\x1f\x7f-\x9f\u200e\u200f\u2028-\u202e\u2066-\u2069\ud800-\udfff]")
+_CONTROL = "[\x00-\x1f\x7f-\x9f\u200e\u200f\u2028-\u202e\u2066-\u2069\ud800-\udfff]"
 #: The same, sparing tabs and line breaks (text shown on several lines).
-_CONTROL_BUT_LINES = re.compile(
+_CONTROL_BUT_LINES = (
     "[\x00-\x08\x0b-\x1f\x7f-\x9f\u200e\u200f\u2028-\u202e\u2066-\u2069\ud800-\udfff]")
 #: A spreadsheet reads a cell starting with these as a formula (OWASP "CSV Injection").
 _FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
@@ -41,11 +41,21 @@ def visible(text: str, *, lines: bool = False) -> str:
     record shown on several lines); everything else that would act on a
     terminal or a page (ANSI escapes, bell, bidirectional overrides) is
     still written out."""
-    return (_CONTROL_BUT_LINES if lines else _CONTROL).sub(_escape, text)
+    if text.isascii() and text.isprintable():  # no control character: nothing to escape
+        return text
+    return _controls(lines).sub(_escape, text)
+
+
+@functools.cache
+def _controls(lines: bool) -> re.Pattern[str]:
+    """The pattern of :func:`visible`, compiled when first needed (not at start-up)."""
+    return re.compile(_CONTROL_BUT_LINES if lines else _CONTROL)
 
 
 def html_text(text: str) -> str:
     """Text for an HTML page: :func:`visible` (lines kept), then ``html.escape``."""
+    import html  # for pages only: not at the programs' start-up
+
     return html.escape(visible(text, lines=True))
 
 
@@ -86,4 +96,6 @@ def csv_safe_frame(frame: pd.DataFrame, columns: tuple[str, ...] = ()) -> pd.Dat
 
 def markdown_safe(text: str) -> str:
     """A Markdown table cell: HTML escaped, ``|`` escaped, controls :func:`visible`."""
+    import html
+
     return html.escape(visible(text), quote=False).replace("|", "\\|")

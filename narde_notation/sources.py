@@ -6,12 +6,14 @@ friends) and the command-line programs.
 
 from __future__ import annotations
 
-import glob
 import os
 import stat
 from collections.abc import Iterable
 from dataclasses import dataclass, field
-from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:  # pathlib and glob are imported for folders and patterns only
+    from pathlib import Path
 
 __all__ = [
     "RECORD_SUFFIXES",
@@ -115,6 +117,12 @@ def expand_paths(arguments: Iterable[str | os.PathLike[str]]) -> ExpandedPaths:
         if arg == STDIN:
             add(STDIN)
             continue
+        if os.path.isfile(arg):  # a regular file (or a link to one), as below: no pathlib
+            add(arg)
+            continue
+        import glob
+        from pathlib import Path
+
         path = Path(arg)
         if path.is_dir():
             for name in _folder_files(path, result):
