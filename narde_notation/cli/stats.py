@@ -269,6 +269,7 @@ def _standings(ft: FileTables) -> pd.DataFrame:
 @click.option("-q", "--quiet", is_flag=True, help="No progress bar and no note on stderr.")
 @common.encoding_option
 @click.version_option(package_name="narde-notation")
+@common.program_collections()
 def narde_stats(
     paths: tuple[str, ...],
     fmt: str,

@@ -100,6 +100,7 @@ class _Output:
 @click.option("-q", "--quiet", is_flag=True, help="No summary and no progress bar.")
 @encoding_option
 @click.version_option(package_name="narde-notation")
+@program_collections()
 def narde_validate(paths: tuple[str, ...], fmt: str, rules_tag: str | None,
                    jobs: int | None, scheduler: str | None, quiet: bool,
                    encoding: str | None) -> None:
@@ -111,12 +112,6 @@ def narde_validate(paths: tuple[str, ...], fmt: str, rules_tag: str | None,
     unreadable file or internal failure (the other files are still
     checked); 130: interrupted.
     """
-    with program_collections():
-        _validate(paths, fmt, rules_tag, jobs, scheduler, quiet, encoding)
-
-
-def _validate(paths: tuple[str, ...], fmt: str, rules_tag: str | None, jobs: int | None,
-              scheduler: str | None, quiet: bool, encoding: str | None) -> None:
     expanded = expand_arguments(PROGRAM, paths)
     disk = [name for name in expanded.files if name != STDIN]
     jobs = min(jobs or os.cpu_count() or 1, max(1, len(disk)), os.cpu_count() or 1)
