@@ -63,12 +63,13 @@ _HINTS: tuple[tuple[str, str], ...] = (
 
 
 @functools.cache
-def _hint_patterns() -> tuple[tuple[re.Pattern[str], str], ...]:
-    """:data:`_HINTS` compiled, on the first syntax error (not at start-up)."""
-    return tuple((re.compile(pattern), hint) for pattern, hint in _HINTS)
+def _pattern(text: str) -> re.Pattern[str]:
+    """A pattern of this module, compiled on first use (syntax errors only,
+    not at start-up)."""
+    return re.compile(text)
 
 
-_MOVE_START_RE = re.compile(r"(?:[0-9]{1,2}|bar|off|Off|o)\*?/(?:[0-9]{1,2}|bar|off|Off|o)")
+_MOVE_START = r"(?:[0-9]{1,2}|bar|off|Off|o)\*?/(?:[0-9]{1,2}|bar|off|Off|o)"
 
 
 def _hint(found: str, before: str, names: set[str]) -> str | None:
@@ -79,10 +80,10 @@ def _hint(found: str, before: str, names: set[str]) -> str | None:
             return "a point is a number 1-24, off or bar"
         if glued.isdigit():
             return "a roll is two dice 1-6 and a colon, such as 65:"
-    if "MOVES" not in names and _MOVE_START_RE.match(word):
+    if "MOVES" not in names and _pattern(_MOVE_START).match(word):
         return "the roll comes before the moves: 12. 65: 24/18 18/13"
-    for pattern, hint in _hint_patterns():
-        if pattern.search(word):
+    for pattern, hint in _HINTS:
+        if _pattern(pattern).search(word):
             return hint
     if any(not c.isprintable() or c == "\ufffd" for c in word):
         return "text that is not part of a record"
@@ -114,8 +115,8 @@ _CONTEXT_WIDTH = 100
 #: Characters the caret picture shows as ``?`` (one column each, so the caret
 #: still points right): controls, directional marks and overrides, line and
 #: paragraph separators, lone surrogates.
-_CONTROL = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u200e\u200f\u2028-\u202e\u2066-\u2069"
-                      "\ud800-\udfff]")
+_CONTROL = ("[\x00-\x08\x0b-\x1f\x7f-\x9f\u200e\u200f\u2028-\u202e\u2066-\u2069"
+            "\ud800-\udfff]")
 
 
 def _caret(line_text: str, column: int) -> str:
@@ -124,7 +125,7 @@ def _caret(line_text: str, column: int) -> str:
     start = 0
     if len(line_text) > _CONTEXT_WIDTH:
         start = max(0, min(column - 1 - _CONTEXT_WIDTH // 2, len(line_text) - _CONTEXT_WIDTH))
-    shown = _CONTROL.sub("?", line_text[start : start + _CONTEXT_WIDTH])
+    shown = _pattern(_CONTROL).sub("?", line_text[start : start + _CONTEXT_WIDTH])
     prefix = "…" if start > 0 else ""
     suffix = "…" if start + _CONTEXT_WIDTH < len(line_text) else ""
     pad = " " * (len(prefix) + max(column - 1 - start, 0))
@@ -137,8 +138,8 @@ def syntax_finding(
     context = None
     if line_text is not None and column is not None:
         context = _caret(line_text, column)
-    return Finding("syntax", _CONTROL.sub("?", message), file=file, line=line, column=column,
-                   context=context)
+    return Finding("syntax", _pattern(_CONTROL).sub("?", message), file=file, line=line,
+                   column=column, context=context)
 
 
 def describe(text: str) -> str:
@@ -176,5 +177,6 @@ def reader_failure(exc: Exception, *, file: str | None, index: int, line: int) -
         f"the reader failed on the text from this line ({type(exc).__name__}: {exc}); "
         "this is a bug in narde-notation, please report it"
     )
-    finding = Finding("syntax", _CONTROL.sub("?", text[:500]), file=file, game=index, line=line)
+    finding = Finding("syntax", _pattern(_CONTROL).sub("?", text[:500]), file=file, game=index,
+                      line=line)
     return GameRecord(findings=[finding], file=file, index=index, line=line)

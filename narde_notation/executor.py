@@ -20,8 +20,7 @@ from __future__ import annotations
 import os
 import time
 from collections.abc import Callable, Iterator, Sequence
-from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING, Any, NamedTuple, TypeVar
 
 if TYPE_CHECKING:  # imported when a pool is made: ``--jobs 1`` does not pay for them
     from concurrent.futures import ProcessPoolExecutor
@@ -32,8 +31,7 @@ __all__ = ["Failure", "SchedulerError", "check_scheduler", "run_each"]
 T = TypeVar("T")
 
 
-@dataclass(frozen=True)
-class Failure:
+class Failure(NamedTuple):
     """The work on one file failed inside the program (exit 2 in the CLIs).
 
     Attributes:

@@ -124,7 +124,7 @@ def load_grammar(name: str, **options: Any) -> Lark:
 _CACHE_VERSION = 2
 #: Block terminals whose group repeats are made possessive (see :func:`_possessive`).
 _POSSESSIVE = frozenset({"HALFTURN", "TURNS", "TAGS", "MOVES"})
-_GROUP_REPEAT = re.compile(r"(?<!\\)\)([*+])(?![*+?])")
+_GROUP_REPEAT = r"(?<!\\)\)([*+])(?![*+?])"
 
 
 def _possessive(terminal: Any) -> None:
@@ -134,7 +134,8 @@ def _possessive(terminal: Any) -> None:
     iteration, and a possessive repeat keeps no backtracking state per
     iteration (a 4 MB line of moves took 530 MB of regex state; now none)."""
     if terminal.name in _POSSESSIVE and terminal.pattern.type == "re":
-        terminal.pattern.value = _GROUP_REPEAT.sub(r")\1+", terminal.pattern.value)
+        # (a grammar build only: a parser loaded from the cache has them already)
+        terminal.pattern.value = re.sub(_GROUP_REPEAT, r")\1+", terminal.pattern.value)
 
 
 _TERMINALS: dict[tuple[int, str], re.Pattern[str]] = {}
