@@ -113,34 +113,33 @@ class _Draft:
 _TAG_RE = re.compile(r'\[[ \t]*([A-Za-z][A-Za-z0-9_-]*)[ \t]+"([^"\\\n]*(?:\\[^\n][^"\\\n]*)*)"')
 
 
-def _roll_span(line: str, colon: int) -> tuple[int, int]:
-    """Where the roll whose first colon is at ``colon`` starts and ends (after
-    its last colon) in a turn line the grammar has matched (``ROLL`` in
-    terms.lark: ``65:``, ``6-5:``, ``6:5:``; a roll's last colon is followed
-    by a blank, an annotation or the end of the line, never by ``d:``)."""
-    if line[colon + 2 : colon + 3] == ":" and line[colon + 1 : colon + 2] in _DICE:
-        return colon - 1, colon + 3  # `6:5:`
-    return (colon - 3 if line[colon - 2] == "-" else colon - 2), colon + 1
-
-
-_DICE = frozenset("123456")
-
-
 def _turn_line(line: str) -> tuple[int, str, int, str | None]:
     """A line of a ``TURNS`` token cut at its rolls: (where the first half-turn
     starts, its text, where the second starts or -1, its text or ``None``).
 
     The grammar has validated the line (``TURNNO? HALFTURN (_SP HALFTURN)?``):
-    this only cuts it.  Only rolls hold colons (terms.lark), so the first
-    colon is in the first roll and the next colon after it in the second; a
-    half-turn's text ends at its last character before the next roll or the
-    end of the line."""
-    first, after = _roll_span(line, line.find(":"))
-    colon = line.find(":", after)
+    this only cuts it.  Only rolls hold colons (terms.lark ``ROLL``: ``65:``,
+    ``6-5:``, ``6:5:``), so the first colon is in the first roll and the
+    next colon after that roll in the second; a roll's last colon is
+    followed by a blank, an annotation or the end of the line, never by
+    ``d:``.  A half-turn's text ends at its last character before the next
+    roll or the end of the line."""
+    colon = line.find(":")
+    if line[colon + 2 : colon + 3] == ":" and line[colon + 1 : colon + 2] in _DICE:
+        first, colon = colon - 1, line.find(":", colon + 3)  # `6:5:`
+    else:
+        first = colon - 3 if line[colon - 2] == "-" else colon - 2
+        colon = line.find(":", colon + 1)
     if colon < 0:
         return first, line[first:].rstrip(" \t\r"), -1, None
-    second = _roll_span(line, colon)[0]
+    if line[colon + 2 : colon + 3] == ":" and line[colon + 1 : colon + 2] in _DICE:
+        second = colon - 1
+    else:
+        second = colon - 3 if line[colon - 2] == "-" else colon - 2
     return first, line[first:second].rstrip(" \t"), second, line[second:].rstrip(" \t\r")
+
+
+_DICE = frozenset("123456")
 
 
 def _number_warning(draft: _Draft, text: str, line: int, column: int) -> None:
