@@ -271,26 +271,11 @@ def _draft_from_tokens(tokens: Iterable[Token]) -> _Draft:
 class _NativeTransformer(Transformer[Token, Any]):
     """LALR callbacks: build drafts as rules reduce (no parse tree)."""
 
-    def header(self, children: list[Token]) -> list[Token]:
-        return children
+    def game(self, children: list[Token]) -> _Draft:
+        return _draft_from_tokens(children)
 
-    def turns(self, children: list[Token]) -> list[Token]:
-        return children
-
-    def _game(self, children: list[Any]) -> _Draft:
-        tokens: list[Token] = []
-        for child in children:
-            if isinstance(child, list):
-                tokens.extend(child)
-            else:
-                tokens.append(child)
-        return _draft_from_tokens(tokens)
-
-    def game(self, children: list[Any]) -> _Draft:
-        return self._game(children)
-
-    def open(self, children: list[Any]) -> _Draft:
-        return self._game(children)
+    def open(self, children: list[Token]) -> _Draft:
+        return _draft_from_tokens(children)
 
     def start(self, children: list[_Draft]) -> list[_Draft]:
         return children
