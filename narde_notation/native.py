@@ -95,7 +95,8 @@ class _Draft:
     """A game as read, before comments are attached.
 
     ``positions`` holds the character offset (in the chunk) where each
-    half-turn starts, to place comments.
+    half-turn starts, to place comments; it stays empty when no comment
+    was read in the chunk before the game ended.
     """
 
     tags: dict[str, str] = field(default_factory=dict)
@@ -178,6 +179,10 @@ def _draft_from_tokens(tokens: Iterable[Token]) -> _Draft:
     cut = _turn_line
     append_half = halfturns.append
     append_position = positions.append
+    # Where each half-turn starts is needed only to place comments: a game's
+    # comments are all lexed before its rule reduces (the reduce waits for
+    # the token after the game), so with none read yet there are none.
+    placed = bool(_SINK.comments)
     for token in tokens:
         kind = token.type
         if draft.line is None:
@@ -209,7 +214,8 @@ def _draft_from_tokens(tokens: Iterable[Token]) -> _Draft:
                 if len(moves) > MAX_MOVES:
                     moves = _capped(draft, moves, line_no)
                 append_half(new_half(side, dice, moves, number, annotation, (), line_no, column))
-                append_position(start_pos + first)
+                if placed:
+                    append_position(start_pos + first)
                 side = black_side if side is white else white
                 number = None
                 black = False
@@ -222,7 +228,8 @@ def _draft_from_tokens(tokens: Iterable[Token]) -> _Draft:
                         moves = _capped(draft, moves, line_no)
                     append_half(new_half(side, dice, moves, None, annotation, (), line_no,
                                          column))
-                    append_position(start_pos + second)
+                    if placed:
+                        append_position(start_pos + second)
                     side = black_side if side is white else white
                 line_no += 1
                 start_pos += len(line) + 1
@@ -301,7 +308,7 @@ def _finish(
     """
     halfturns = draft.half_turns
     positions = draft.positions
-    if comments and halfturns:
+    if comments and positions:  # no positions: no comment was read before the game ended
         end = draft.result_pos if draft.result_pos >= 0 else None
         notes: dict[int, list[str]] = {}
         k = 0

@@ -72,3 +72,20 @@ def test_every_roll_spelling_pair(first: str, second: str) -> None:
     halves = game.half_turns
     assert [(h.column, h.dice) for h in halves] == [
         (4, (6, 5) if first != "21: 6/off" else (2, 1)), (4 + len(first) + 3, (4, 3))]
+
+
+@pytest.mark.parametrize("which", [0, 1, 2])
+def test_comments_found_in_either_game_of_one_piece(which: int) -> None:
+    """Games separated by results only are read in one parse: a comment goes
+    to the half-turn before it in its own game, whichever game holds it."""
+    games = ["1. 65: 24/18 18/13  43: 24/20 20/17", "1. 21: 24/22 24/23  54: 24/20 24/19",
+             "1. 31: 24/21 24/23  62: 24/18 24/22"]
+    lines = []
+    for k, game in enumerate(games):
+        lines.append(game + (" { note }" if k == which else ""))
+        lines.append("2. 11: 24/23 23/22 22/21 21/20  *")
+    records = list(parse_games("\n".join(lines) + "\n"))
+    assert len(records) == 3
+    for k, record in enumerate(records):
+        comments = [h.comments for h in record.half_turns]
+        assert comments == ([(), ("note",), ()] if k == which else [(), (), ()])
