@@ -35,9 +35,11 @@ from narde_notation.diagnostics import (
 from narde_notation.findings import Finding
 from narde_notation.parsers import (
     MAX_MOVES,
+    MEMO_LENGTH,
     capped_moves,
     halfturn_parts,
     load_grammar,
+    memoised_halfturn_parts,
     turn_number,
     unescape,
 )
@@ -93,7 +95,8 @@ class _Draft:
     """A game as read, before comments are attached.
 
     ``positions`` holds the character offset (in the chunk) where each
-    half-turn starts, to place comments.
+    half-turn starts, to place comments; it stays empty when no comment
+    was read in the chunk before the game ended.
     """
 
     tags: dict[str, str] = field(default_factory=dict)
@@ -111,17 +114,33 @@ class _Draft:
 _TAG_RE = re.compile(r'\[[ \t]*([A-Za-z][A-Za-z0-9_-]*)[ \t]+"([^"\\\n]*(?:\\[^\n][^"\\\n]*)*)"')
 
 
-# Splits the lines of a TURNS token (native.lark), already matched by the
-# grammar, at their rolls; validation is the grammar's job, this only cuts
-# the text.  One match per turn line (MULTILINE: blank lines inside the block
-# match nothing).  Group 1 is what precedes the first roll (indentation and
-# turn number), group 2 the first half-turn, group 3 the second (moves hold
-# no colon, so a half-turn ends at its last character before the next roll
-# or the end of the line).
-_HALFTURN_TEXT = r"[1-6][-:]?[1-6]:(?:[^:\n]*[^: \t\r\n])?"
-_LINE_SPLIT_RE = re.compile(
-    rf"^([^:\n]*?)({_HALFTURN_TEXT})(?:[ \t]+({_HALFTURN_TEXT}))?[ \t\r]*$", re.MULTILINE
-)
+def _turn_line(line: str) -> tuple[int, str, int, str | None]:
+    """A line of a ``TURNS`` token cut at its rolls: (where the first half-turn
+    starts, its text, where the second starts or -1, its text or ``None``).
+
+    The grammar has validated the line (``TURNNO? HALFTURN (_SP HALFTURN)?``):
+    this only cuts it.  Only rolls hold colons (terms.lark ``ROLL``: ``65:``,
+    ``6-5:``, ``6:5:``), so the first colon is in the first roll and the
+    next colon after that roll in the second; a roll's last colon is
+    followed by a blank, an annotation or the end of the line, never by
+    ``d:``.  A half-turn's text ends at its last character before the next
+    roll or the end of the line."""
+    colon = line.find(":")
+    if line[colon + 2 : colon + 3] == ":" and line[colon + 1 : colon + 2] in _DICE:
+        first, colon = colon - 1, line.find(":", colon + 3)  # `6:5:`
+    else:
+        first = colon - 3 if line[colon - 2] == "-" else colon - 2
+        colon = line.find(":", colon + 1)
+    if colon < 0:
+        return first, line[first:].rstrip(" \t\r"), -1, None
+    if line[colon + 2 : colon + 3] == ":" and line[colon + 1 : colon + 2] in _DICE:
+        second = colon - 1
+    else:
+        second = colon - 3 if line[colon - 2] == "-" else colon - 2
+    return first, line[first:second].rstrip(" \t"), second, line[second:].rstrip(" \t\r")
+
+
+_DICE = frozenset("123456")
 
 
 def _number_warning(draft: _Draft, text: str, line: int, column: int) -> None:
@@ -155,10 +174,15 @@ def _draft_from_tokens(tokens: Iterable[Token]) -> _Draft:
     halfturns = draft.half_turns
     positions = draft.positions
     parts = halfturn_parts
+    memo = memoised_halfturn_parts
     new_half = HalfTurn
-    finditer = _LINE_SPLIT_RE.finditer
+    cut = _turn_line
     append_half = halfturns.append
     append_position = positions.append
+    # Where each half-turn starts is needed only to place comments: a game's
+    # comments are all lexed before its rule reduces (the reduce waits for
+    # the token after the game), so with none read yet there are none.
+    placed = bool(_SINK.comments)
     for token in tokens:
         kind = token.type
         if draft.line is None:
@@ -167,44 +191,49 @@ def _draft_from_tokens(tokens: Iterable[Token]) -> _Draft:
             line_no: int = token.line + offset  # type: ignore[operator]
             shift: int = token.column - 1  # type: ignore[operator]
             base: int = token.start_pos  # type: ignore[assignment]
-            previous = 0
-            for found in finditer(token):
-                start = found.start()
-                if start:  # a later line of the block
-                    line_no += token.count("\n", previous, start)
-                    previous = start
-                    first_column = 1 - start
-                else:  # the first line: the token starts at `shift`
-                    first_column = 1 + shift
-                start = found.start(2)
-                if start != previous:
-                    written, mark, readable = turn_number(found.group(1))
+            column_shift = shift  # the first line starts where the token does
+            start_pos = base
+            for line in token.split("\n"):
+                if ":" not in line:  # a blank line inside the block
+                    line_no += 1
+                    start_pos += len(line) + 1
+                    column_shift = 0
+                    continue
+                first, text, second, second_text = cut(line)
+                if first:
+                    written, mark, readable = turn_number(line[:first])
                     if written is not None:
                         number, black = written, mark
                     elif not readable:
-                        _number_warning(draft, found.group(1), line_no,
-                                        found.start(1) + first_column)
+                        _number_warning(draft, line[:first], line_no, 1 + column_shift)
                 if side is None:
                     side = black_side if black else white
-                column = start + first_column
-                dice, moves, annotation = parts(found.group(2), column)
+                column = first + 1 + column_shift
+                dice, moves, annotation = (
+                    memo(text, column) if len(text) <= MEMO_LENGTH else parts(text, column))
                 if len(moves) > MAX_MOVES:
                     moves = _capped(draft, moves, line_no)
                 append_half(new_half(side, dice, moves, number, annotation, (), line_no, column))
-                append_position(base + start)
+                if placed:
+                    append_position(start_pos + first)
                 side = black_side if side is white else white
                 number = None
                 black = False
-                start = found.start(3)
-                if start >= 0:
-                    column = start + first_column
-                    dice, moves, annotation = parts(found.group(3), column)
+                if second_text is not None:
+                    column = second + 1 + column_shift
+                    dice, moves, annotation = (memo(second_text, column)
+                                               if len(second_text) <= MEMO_LENGTH
+                                               else parts(second_text, column))
                     if len(moves) > MAX_MOVES:
                         moves = _capped(draft, moves, line_no)
                     append_half(new_half(side, dice, moves, None, annotation, (), line_no,
                                          column))
-                    append_position(base + start)
+                    if placed:
+                        append_position(start_pos + second)
                     side = black_side if side is white else white
+                line_no += 1
+                start_pos += len(line) + 1
+                column_shift = 0
         elif kind == "TURNNO":
             number, black, readable = turn_number(str(token))
             if not readable:
@@ -249,26 +278,11 @@ def _draft_from_tokens(tokens: Iterable[Token]) -> _Draft:
 class _NativeTransformer(Transformer[Token, Any]):
     """LALR callbacks: build drafts as rules reduce (no parse tree)."""
 
-    def header(self, children: list[Token]) -> list[Token]:
-        return children
+    def game(self, children: list[Token]) -> _Draft:
+        return _draft_from_tokens(children)
 
-    def turns(self, children: list[Token]) -> list[Token]:
-        return children
-
-    def _game(self, children: list[Any]) -> _Draft:
-        tokens: list[Token] = []
-        for child in children:
-            if isinstance(child, list):
-                tokens.extend(child)
-            else:
-                tokens.append(child)
-        return _draft_from_tokens(tokens)
-
-    def game(self, children: list[Any]) -> _Draft:
-        return self._game(children)
-
-    def open(self, children: list[Any]) -> _Draft:
-        return self._game(children)
+    def open(self, children: list[Token]) -> _Draft:
+        return _draft_from_tokens(children)
 
     def start(self, children: list[_Draft]) -> list[_Draft]:
         return children
@@ -294,7 +308,7 @@ def _finish(
     """
     halfturns = draft.half_turns
     positions = draft.positions
-    if comments and halfturns:
+    if comments and positions:  # no positions: no comment was read before the game ended
         end = draft.result_pos if draft.result_pos >= 0 else None
         notes: dict[int, list[str]] = {}
         k = 0
