@@ -18,6 +18,7 @@ import dataclasses
 import functools
 import re
 import threading
+from bisect import bisect_left, bisect_right
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import Any, Literal, cast
@@ -205,7 +206,9 @@ def _draft_from_tokens(tokens: Iterable[Token]) -> _Draft:
                     if written is not None:
                         number, black = written, mark
                     elif not readable:
-                        _number_warning(draft, line[:first], line_no, 1 + column_shift)
+                        prefix = line[:first]
+                        _number_warning(draft, prefix, line_no, 1 + column_shift
+                                        + len(prefix) - len(prefix.lstrip()))
                 if side is None:
                     side = black_side if black else white
                 column = first + 1 + column_shift
@@ -296,6 +299,7 @@ def _comment_text(token: Token) -> str:
 def _finish(
     draft: _Draft,
     comments: list[Token],
+    starts: list[int],
     *,
     file: str | None,
     index: int,
@@ -305,21 +309,24 @@ def _finish(
 
     A comment belongs to the last half-turn before it in the same game;
     comments before a game's first half-turn or after its result are dropped.
+    ``comments`` are the chunk's, in text order, ``starts`` where each
+    starts: a game looks only at those between its first half-turn and its
+    result (found by bisection), so a chunk of many commented games is read
+    in linear time.
     """
     halfturns = draft.half_turns
     positions = draft.positions
     if comments and positions:  # no positions: no comment was read before the game ended
-        end = draft.result_pos if draft.result_pos >= 0 else None
+        end = draft.result_pos
+        first = bisect_left(starts, positions[0])
+        last = bisect_right(starts, end) if end >= 0 else len(starts)
         notes: dict[int, list[str]] = {}
         k = 0
-        for comment in comments:
-            pos = comment.start_pos
-            assert pos is not None
-            if pos < positions[0] or (end is not None and pos > end):
-                continue
+        for at in range(first, last):
+            pos = starts[at]
             while k + 1 < len(positions) and positions[k + 1] < pos:
                 k += 1
-            notes.setdefault(k, []).append(_comment_text(comment))
+            notes.setdefault(k, []).append(_comment_text(comments[at]))
         for k, texts in notes.items():
             halfturns[k] = dataclasses.replace(
                 halfturns[k], comments=halfturns[k].comments + tuple(texts)
@@ -365,18 +372,23 @@ _TURN_START_RE = re.compile(r"[ \t]*(?:[0-9]+\.|[1-6][-:]?[1-6]:)")
 #: A whole tag pair line (ends a game even after a `{` that was never closed).
 _TAG_LINE_RE = re.compile(r'\[[A-Za-z][A-Za-z0-9_-]*[ \t]+"[^"\n]*"\][ \t]*\Z')
 _NUMBER_ONLY_RE = re.compile(r"[ \t]*[0-9]+\.(?:\.\.)?[ \t]*")
+#: Code (comments taken out) that ends with a turn number whose roll is on a later line.
+_NUMBER_END_RE = re.compile(r"(?:^|[ \t])[0-9]+\.(?:\.\.)?[ \t]*\Z")
+_CLOSED_COMMENT_RE = re.compile(r"\{[^{}]*\}")
 
 
 def native_chunks(lines: Iterable[tuple[int, str]]) -> Iterator[Chunk]:
     """Cut the numbered line stream at game boundaries: before a tag line that
     follows moves, after a line whose last token is a result (not inside a
     ``{…}`` comment) once the chunk holds 200 lines, and before a turn line
-    once a chunk holds :data:`CHUNK_LINES` lines (``continued``), or anywhere
-    outside a comment once it holds ten times that (memory stays flat)."""
+    once a chunk holds :data:`CHUNK_LINES` lines (``continued``; never between
+    a turn number and its roll on a later line), or anywhere outside a
+    comment once it holds ten times that (memory stays flat)."""
     buffer: list[str] = []
     start = 1
     has_moves = False
     in_comment = False
+    waiting = False  # near a cut: the last code line ends with a turn number
     result_end = _RESULT_END_RE.search
     turn_start = _TURN_START_RE.match
     for number, line in lines:
@@ -388,13 +400,18 @@ def native_chunks(lines: Iterable[tuple[int, str]]) -> Iterator[Chunk]:
             buffer = []
             has_moves = False
         elif len(buffer) >= CHUNK_LINES and not in_comment and (
-            turn_start(line) or len(buffer) >= _RUNAWAY_LINES
+            (turn_start(line) and not waiting) or len(buffer) >= _RUNAWAY_LINES
         ):
             yield Chunk(start, buffer, continued=True)
             buffer = []
+            waiting = False
         if not buffer:
             start = number
         buffer.append(line)
+        if len(buffer) >= CHUNK_LINES - 1 and not in_comment:
+            code = _CLOSED_COMMENT_RE.sub(" ", line.split(";", 1)[0]).split("{", 1)[0]
+            if code.strip():
+                waiting = _NUMBER_END_RE.search(code) is not None
         moves_here = bool(stripped) and stripped[0] not in "[;{" and not in_comment
         if "{" in line or "}" in line:
             for char in line:
@@ -416,7 +433,13 @@ def native_chunks(lines: Iterable[tuple[int, str]]) -> Iterator[Chunk]:
 
 
 def _lex_until(text: str, pos: int) -> list[Token]:
+    """The tokens of ``text`` before ``pos``, lexed again (after a parse error).
+
+    The comments this second reading passes were collected by the parse
+    already: they are not collected twice."""
     tokens: list[Token] = []
+    held = _SINK.comments
+    _SINK.comments = []
     try:
         for token in native_parser().lex(text):
             if token.start_pos is not None and token.start_pos >= pos:
@@ -424,6 +447,8 @@ def _lex_until(text: str, pos: int) -> list[Token]:
             tokens.append(token)
     except UnexpectedInput:
         pass
+    finally:
+        _SINK.comments = held
     return tokens
 
 
@@ -495,10 +520,7 @@ def _recover(text: str, error: UnexpectedInput) -> list[_Draft]:
     """Drafts of a text whose parse failed at its end: the games before the
     error and the broken game (its half-turns before the error)."""
     _, _, pos = error_position(error, text)
-    comments_before = list(_SINK.comments)
-    _SINK.comments = []
     tokens = _lex_until(text, pos)
-    _SINK.comments = comments_before
     drafts: list[_Draft] = []
     current: list[Token] = []
     for token in tokens:
@@ -603,8 +625,9 @@ def read_native(lines: Iterable[tuple[int, str]], file: str | None) -> Iterator[
     for chunk in native_chunks(lines):
         try:
             drafts, comments = _chunk_drafts(chunk, parser, file)
+            starts = [int(comment.start_pos or 0) for comment in comments]
             records = [
-                _finish(draft, comments, file=file, index=index + k)
+                _finish(draft, comments, starts, file=file, index=index + k)
                 for k, draft in enumerate(drafts)
             ]
         except Exception as exc:  # pragma: no cover - a safety net for reader bugs
