@@ -18,6 +18,7 @@ file, the others complete:
 from __future__ import annotations
 
 import os
+import threading
 import time
 from collections.abc import Callable, Iterator, Sequence
 from typing import TYPE_CHECKING, Any, NamedTuple, TypeVar
@@ -95,13 +96,28 @@ def run_each(
     return _in_pool(work, list(items), jobs, options)
 
 
-def _stop(pool: ProcessPoolExecutor, workers: set[BaseProcess]) -> None:
+def _stop(pool: ProcessPoolExecutor, workers: set[BaseProcess],
+          threads_before: set[threading.Thread]) -> None:
+    """Stop a pool at once (Ctrl-C, or the caller stopped early): cancel what
+    has not started, end the workers (``SIGKILL`` for one that outlives
+    ``SIGTERM``), then wait for the pool's own threads.  Nothing of the pool
+    is left running at the interpreter's exit, whose hook would otherwise
+    write to the pool's wake-up pipe while the pool's thread closes it (a
+    race of Python 3.11's ``concurrent.futures``: a stray traceback after
+    Ctrl-C, seen once in CI).  The pool's threads are those started since
+    ``threads_before``."""
+    threads = set(threading.enumerate()) - threads_before
     pool.shutdown(wait=False, cancel_futures=True)
     for process in workers:
         if process.is_alive():
             process.terminate()
     for process in workers:
         process.join(timeout=5)
+        if process.is_alive():
+            process.kill()
+            process.join(timeout=5)
+    for thread in threads:
+        thread.join(timeout=5)
 
 
 def _children() -> set[BaseProcess]:
@@ -123,6 +139,7 @@ def _in_pool(
     start, n = 0, len(items)
     while start < n:
         before = _children()
+        threads_before = set(threading.enumerate())
         pool = ProcessPoolExecutor(max_workers=min(jobs, n - start), initializer=_ignore_sigint)
         workers: set[BaseProcess] = set()
         broken_at: int | None = None
@@ -137,7 +154,7 @@ def _in_pool(
                     break
                 yield result
         except BaseException:  # Ctrl-C, the caller stopped early, an unpicklable result
-            _stop(pool, workers | _new_children(before))
+            _stop(pool, workers | _new_children(before), threads_before)
             raise
         pool.shutdown(wait=broken_at is None)
         if broken_at is None:
@@ -168,6 +185,7 @@ def _alone(work: Callable[..., T], item: str, options: dict[str, Any]) -> T | Fa
     from concurrent.futures.process import BrokenProcessPool
 
     before = _children()
+    threads_before = set(threading.enumerate())
     pool = ProcessPoolExecutor(max_workers=1, initializer=_ignore_sigint)
     workers: set[BaseProcess] = set()
     try:
@@ -184,7 +202,7 @@ def _alone(work: Callable[..., T], item: str, options: dict[str, Any]) -> T | Fa
             return Failure(item, f"{item}: the worker process {how} while working on this file "
                                  "(out of memory?); the other files were completed")
     except BaseException:
-        _stop(pool, workers | _new_children(before))
+        _stop(pool, workers | _new_children(before), threads_before)
         raise
     finally:
         pool.shutdown(wait=False)

@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import multiprocessing
 import os
 import signal
+import threading
+import time
 
 import pytest
 
@@ -32,6 +35,24 @@ def test_a_killed_worker_fails_its_item_only() -> None:
     (failure,) = [r for r in results if isinstance(r, Failure)]
     assert failure.item == "die"
     assert "killed by SIGKILL" in failure.message
+
+
+def slow_square(item: str) -> int:
+    time.sleep(0.2)
+    return int(item) ** 2
+
+
+def test_stopping_early_leaves_no_worker_and_no_pool_thread() -> None:
+    """Stopped while files are pending (what Ctrl-C does), the pool's workers
+    and its own threads are gone when ``run_each`` returns: nothing is left
+    for the interpreter's exit (Python 3.11's exit hook could write to a
+    pipe the pool's thread was closing: a stray traceback after Ctrl-C)."""
+    threads_before = set(threading.enumerate())
+    results = run_each(slow_square, [str(i) for i in range(12)], jobs=2)
+    assert next(results) == 0
+    results.close()  # the generator stops: GeneratorExit where it waits
+    assert set(threading.enumerate()) <= threads_before
+    assert multiprocessing.active_children() == []
 
 
 @pytest.mark.parametrize("address", ["tcp://127.0.0.1", "nonsense://x:1", "tcp://127.0.0.1:1"])
