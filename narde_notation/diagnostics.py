@@ -16,6 +16,7 @@ from lark.exceptions import UnexpectedCharacters, UnexpectedInput, UnexpectedTok
 
 from narde_notation.findings import Finding
 from narde_notation.record import GameRecord
+from narde_notation.safe_text import masked
 
 __all__ = [
     "describe",
@@ -112,11 +113,6 @@ def _expected(names: Iterable[str]) -> str:
 
 #: How much of an offending line the caret picture shows, at most.
 _CONTEXT_WIDTH = 100
-#: Characters the caret picture shows as ``?`` (one column each, so the caret
-#: still points right): controls, directional marks and overrides, line and
-#: paragraph separators, lone surrogates.
-_CONTROL = ("[\x00-\x08\x0b-\x1f\x7f-\x9f\u200e\u200f\u2028-\u202e\u2066-\u2069"
-            "\ud800-\udfff]")
 
 
 def _caret(line_text: str, column: int) -> str:
@@ -125,7 +121,7 @@ def _caret(line_text: str, column: int) -> str:
     start = 0
     if len(line_text) > _CONTEXT_WIDTH:
         start = max(0, min(column - 1 - _CONTEXT_WIDTH // 2, len(line_text) - _CONTEXT_WIDTH))
-    shown = _pattern(_CONTROL).sub("?", line_text[start : start + _CONTEXT_WIDTH])
+    shown = masked(line_text[start : start + _CONTEXT_WIDTH])
     prefix = "…" if start > 0 else ""
     suffix = "…" if start + _CONTEXT_WIDTH < len(line_text) else ""
     pad = " " * (len(prefix) + max(column - 1 - start, 0))
@@ -138,8 +134,8 @@ def syntax_finding(
     context = None
     if line_text is not None and column is not None:
         context = _caret(line_text, column)
-    return Finding("syntax", _pattern(_CONTROL).sub("?", message), file=file, line=line,
-                   column=column, context=context)
+    return Finding("syntax", masked(message), file=file, line=line, column=column,
+                   context=context)
 
 
 def describe(text: str) -> str:
@@ -177,6 +173,5 @@ def reader_failure(exc: Exception, *, file: str | None, index: int, line: int) -
         f"the reader failed on the text from this line ({type(exc).__name__}: {exc}); "
         "this is a bug in narde-notation, please report it"
     )
-    finding = Finding("syntax", _pattern(_CONTROL).sub("?", text[:500]), file=file, game=index,
-                      line=line)
+    finding = Finding("syntax", masked(text[:500]), file=file, game=index, line=line)
     return GameRecord(findings=[finding], file=file, index=index, line=line)

@@ -36,11 +36,10 @@ from narde_notation.diagnostics import (
 from narde_notation.findings import Finding
 from narde_notation.parsers import (
     MAX_MOVES,
-    MEMO_LENGTH,
     capped_moves,
     halfturn_parts,
     load_grammar,
-    memoised_halfturn_parts,
+    terminal_pattern,
     turn_number,
     unescape,
 )
@@ -175,7 +174,6 @@ def _draft_from_tokens(tokens: Iterable[Token]) -> _Draft:
     halfturns = draft.half_turns
     positions = draft.positions
     parts = halfturn_parts
-    memo = memoised_halfturn_parts
     new_half = HalfTurn
     cut = _turn_line
     append_half = halfturns.append
@@ -212,8 +210,7 @@ def _draft_from_tokens(tokens: Iterable[Token]) -> _Draft:
                 if side is None:
                     side = black_side if black else white
                 column = first + 1 + column_shift
-                dice, moves, annotation = (
-                    memo(text, column) if len(text) <= MEMO_LENGTH else parts(text, column))
+                dice, moves, annotation = parts(text, column)
                 if len(moves) > MAX_MOVES:
                     moves = _capped(draft, moves, line_no)
                 append_half(new_half(side, dice, moves, number, annotation, (), line_no, column))
@@ -224,9 +221,7 @@ def _draft_from_tokens(tokens: Iterable[Token]) -> _Draft:
                 black = False
                 if second_text is not None:
                     column = second + 1 + column_shift
-                    dice, moves, annotation = (memo(second_text, column)
-                                               if len(second_text) <= MEMO_LENGTH
-                                               else parts(second_text, column))
+                    dice, moves, annotation = parts(second_text, column)
                     if len(moves) > MAX_MOVES:
                         moves = _capped(draft, moves, line_no)
                     append_half(new_half(side, dice, moves, None, annotation, (), line_no,
@@ -372,9 +367,6 @@ _TURN_START_RE = re.compile(r"[ \t]*(?:[0-9]+\.|[1-6][-:]?[1-6]:)")
 #: A whole tag pair line (ends a game even after a `{` that was never closed).
 _TAG_LINE_RE = re.compile(r'\[[A-Za-z][A-Za-z0-9_-]*[ \t]+"[^"\n]*"\][ \t]*\Z')
 _NUMBER_ONLY_RE = re.compile(r"[ \t]*[0-9]+\.(?:\.\.)?[ \t]*")
-#: Code (comments taken out) that ends with a turn number whose roll is on a later line.
-_NUMBER_END_RE = re.compile(r"(?:^|[ \t])[0-9]+\.(?:\.\.)?[ \t]*\Z")
-_CLOSED_COMMENT_RE = re.compile(r"\{[^{}]*\}")
 
 
 def native_chunks(lines: Iterable[tuple[int, str]]) -> Iterator[Chunk]:
@@ -391,6 +383,7 @@ def native_chunks(lines: Iterable[tuple[int, str]]) -> Iterator[Chunk]:
     waiting = False  # near a cut: the last code line ends with a turn number
     result_end = _RESULT_END_RE.search
     turn_start = _TURN_START_RE.match
+    comment = terminal_pattern(native_parser(), "BRACE_COMMENT")
     for number, line in lines:
         stripped = line.lstrip()
         tag_line = stripped.startswith("[")
@@ -409,9 +402,10 @@ def native_chunks(lines: Iterable[tuple[int, str]]) -> Iterator[Chunk]:
             start = number
         buffer.append(line)
         if len(buffer) >= CHUNK_LINES - 1 and not in_comment:
-            code = _CLOSED_COMMENT_RE.sub(" ", line.split(";", 1)[0]).split("{", 1)[0]
-            if code.strip():
-                waiting = _NUMBER_END_RE.search(code) is not None
+            # does the line's code (comments taken out) end with a turn number?
+            words = comment.sub(" ", line.split(";", 1)[0]).split("{", 1)[0].split()
+            if words:
+                waiting = _NUMBER_ONLY_RE.fullmatch(words[-1]) is not None
         moves_here = bool(stripped) and stripped[0] not in "[;{" and not in_comment
         if "{" in line or "}" in line:
             for char in line:

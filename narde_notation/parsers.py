@@ -33,13 +33,11 @@ if TYPE_CHECKING:  # pathlib is not imported at start-up
 __all__ = [
     "MAX_MOVES",
     "MAX_NUMBER_DIGITS",
-    "MEMO_LENGTH",
     "cache_folder",
     "capped_moves",
     "grammar_folder",
     "halfturn_parts",
     "load_grammar",
-    "memoised_halfturn_parts",
     "terminal_pattern",
     "turn_number",
     "unescape",
@@ -204,7 +202,7 @@ _ROLL_DICE: dict[str, tuple[int, int]] = {
 #: so one runaway line or game costs no more than a normal one.
 MAX_MOVES = 8
 #: Half-turn text longer than this is not memoised (a cache must not keep it).
-MEMO_LENGTH = 200
+_MEMO_LENGTH = 200
 
 
 def halfturn_parts(text: str, column: int) -> Parts:
@@ -214,9 +212,9 @@ def halfturn_parts(text: str, column: int) -> Parts:
     At most ``MAX_MOVES + 1`` moves are built: a caller that gets more than
     :data:`MAX_MOVES` reports the half-turn (:func:`capped_moves`).
     """
-    if len(text) > MEMO_LENGTH:
+    if len(text) > _MEMO_LENGTH:
         return _halfturn_parts(text, column)
-    return memoised_halfturn_parts(text, column)
+    return _memo_halfturn_parts(text, column)
 
 
 def capped_moves(moves: tuple[Move, ...], line: int | None
@@ -244,7 +242,7 @@ def _halfturn_parts(text: str, column: int) -> Parts:
             end = match.start()
     moves: list[Move] = []
     move = _move
-    if end <= MEMO_LENGTH:
+    if end <= _MEMO_LENGTH:
         # Short text (the memoised kind): split and find each word's column,
         # a quarter cheaper than a match object per word.
         at = colon + 1
@@ -264,9 +262,7 @@ def _halfturn_parts(text: str, column: int) -> Parts:
     return dice, tuple(moves), annotation
 
 
-#: :func:`halfturn_parts` memoised on (text, column), for text of at most
-#: :data:`MEMO_LENGTH` characters: the readers' hot path calls it directly.
-memoised_halfturn_parts = functools.lru_cache(maxsize=1 << 16)(_halfturn_parts)
+_memo_halfturn_parts = functools.lru_cache(maxsize=1 << 16)(_halfturn_parts)
 
 
 @functools.lru_cache(maxsize=4096)

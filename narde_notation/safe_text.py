@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:
     import pandas as pd
 
-__all__ = ["csv_safe", "csv_safe_frame", "html_text", "markdown_safe", "shown", "visible"]
+__all__ = ["csv_safe", "csv_safe_frame", "html_text", "markdown_safe", "masked", "shown", "visible"]
 
 # C0 controls, DEL, C1 controls, the directional marks and the bidirectional
 # overrides/isolates that reorder what a terminal or a page shows.
@@ -44,6 +44,15 @@ def visible(text: str, *, lines: bool = False) -> str:
     if text.isascii() and text.isprintable():  # no control character: nothing to escape
         return text
     return _controls(lines).sub(_escape, text)
+
+
+def masked(text: str) -> str:
+    """``text`` with each character :func:`visible` (``lines=True``) would escape
+    shown as one ``?`` instead: one column each, so a caret drawn under the text
+    still points at the right character (the syntax picture of a finding)."""
+    if text.isascii() and text.isprintable():
+        return text
+    return _controls(True).sub("?", text)
 
 
 @functools.cache
