@@ -24,9 +24,9 @@ import time
 import tracemalloc
 from pathlib import Path
 
-from narde_notation import engine
-from narde_notation.position import Position
-from narde_notation.ruleset import Ruleset
+from narde_notation.model.ruleset import Ruleset
+from narde_notation.rules import engine
+from narde_notation.rules.position import Position
 
 Case = tuple[Position, tuple[int, int], Ruleset]
 

@@ -83,7 +83,7 @@ def write_input(case: str, scale: int, folder: Path) -> Path:
 
 # -- the measured processes ------------------------------------------------------------
 def child_large(path: str) -> None:
-    from narde_notation.reader import read_games
+    from narde_notation.formats.reader import read_games
 
     wall = time.perf_counter()
     games = half_turns = findings = 0
@@ -98,7 +98,7 @@ def child_large(path: str) -> None:
 
 
 def child_speed(folder: str) -> None:
-    from narde_notation.reader import read_games
+    from narde_notation.formats.reader import read_games
 
     files = sorted(Path(folder).glob("*.txt"))
 

@@ -90,7 +90,7 @@ def memory(archive: Path, jobs: int) -> None:
     """Bytes per row of the games, turns and findings tables of ``archive``."""
     import pandas as pd
 
-    from narde_notation.frames import tables
+    from narde_notation.archive.frames import tables
 
     ft = tables(archive, jobs=jobs)
     print(f"pandas {pd.__version__}: memory of the tables (deep)")

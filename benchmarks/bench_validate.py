@@ -45,10 +45,10 @@ import time
 import tracemalloc
 from pathlib import Path
 
-from narde_notation.executor import Failure, run_each
-from narde_notation.sources import expand_paths
-from narde_notation.validation import validate_source
-from narde_notation.work import check_file
+from narde_notation.archive.executor import Failure, run_each
+from narde_notation.archive.tasks import check_file
+from narde_notation.formats.sources import expand_paths
+from narde_notation.replay.validation import validate_source
 
 HERE = Path(__file__).resolve().parent
 DEFAULT_ARCHIVE = HERE.parents[1] / "shared" / "corpus" / "archive"

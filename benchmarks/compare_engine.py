@@ -27,9 +27,9 @@ CORPUS = TREE.parent / "shared" / "corpus"
 
 ENGINE = r"""
 import json, random, sys, time
-from narde_notation import engine
-from narde_notation.position import Position
-from narde_notation.ruleset import Ruleset
+from narde_notation.rules import engine
+from narde_notation.rules.position import Position
+from narde_notation.model.ruleset import Ruleset
 cases = []
 for line in open(sys.argv[1], encoding="utf-8"):
     d = json.loads(line)

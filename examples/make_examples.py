@@ -3,7 +3,7 @@
     python examples/make_examples.py
 
 Every game is played by the engine's legal-turn generator with random
-choices (:mod:`narde_notation.play`), so all of them validate clean.
+choices (:mod:`narde_notation.rules.random_play`), so all of them validate clean.
 """
 
 from __future__ import annotations
@@ -11,12 +11,12 @@ from __future__ import annotations
 import random
 from pathlib import Path
 
-from narde_notation.play import random_game, random_match
-from narde_notation.position import Position
-from narde_notation.record import GameRecord, HalfTurn, Move
-from narde_notation.ruleset import Ruleset
-from narde_notation.side import Side
-from narde_notation.writer import write_games
+from narde_notation.formats.writer import write_games
+from narde_notation.model.record import GameRecord, HalfTurn, Move
+from narde_notation.model.ruleset import Ruleset
+from narde_notation.model.side import Side
+from narde_notation.rules.position import Position
+from narde_notation.rules.random_play import random_game, random_match
 
 HERE = Path(__file__).resolve().parent
 PLAYERS = ["Aliyev R.", "Ivanova M.", "Kaya E.", "Sokolov D.", "Mammadova L.", "Orlov K.",

@@ -4,11 +4,11 @@ The working set is importable from here::
 
     from narde_notation import Position, read_games, validate, games_frame
 
-Data flows one way: text → grammar (:mod:`narde_notation.reader`) →
-records (:mod:`narde_notation.record`) → engine (:mod:`narde_notation.position`,
-:mod:`narde_notation.engine`) → findings and positions
-(:mod:`narde_notation.validation`) → tables and plots
-(:mod:`narde_notation.frames`, :mod:`narde_notation.plots`).
+Data flows one way: text → grammar (:mod:`narde_notation.formats.reader`) →
+records (:mod:`narde_notation.model.record`) → engine (:mod:`narde_notation.rules.position`,
+:mod:`narde_notation.rules.engine`) → findings and positions
+(:mod:`narde_notation.replay.validation`) → tables and plots
+(:mod:`narde_notation.archive.frames`, :mod:`narde_notation.show.plots`).
 
 Positions (the rules engine), reading, validation, tables and plots are
 imported on first use (module ``__getattr__``), so ``import narde_notation``
@@ -19,41 +19,44 @@ import importlib
 import sys
 from typing import TYPE_CHECKING, Any
 
-from narde_notation.errors import (
+from narde_notation import _compat
+from narde_notation.model.errors import (
     IllegalTurnError,
     NardeError,
     NotationError,
     PositionError,
     RulesetError,
 )
-from narde_notation.findings import CODES, Finding, Severity
-from narde_notation.record import OFF, GameRecord, HalfTurn, Move
-from narde_notation.ruleset import Ruleset
-from narde_notation.side import Side
+from narde_notation.model.findings import CODES, Finding, Severity
+from narde_notation.model.record import OFF, GameRecord, HalfTurn, Move
+from narde_notation.model.ruleset import Ruleset
+from narde_notation.model.side import Side
 from narde_notation.version import __version__ as __version__
 
+_compat.install()  # the 0.x flat module paths, deprecated
+
 if TYPE_CHECKING:  # the lazy names, for type checkers and IDEs
-    from narde_notation.frames import findings_frame, games_frame, summary, turns_frame
-    from narde_notation.plots import plot_dice, plot_game_lengths, plot_mars_rate, plot_race
-    from narde_notation.position import Position
-    from narde_notation.reader import parse_games, read_games
-    from narde_notation.validation import validate, validate_games
+    from narde_notation.archive.frames import findings_frame, games_frame, summary, turns_frame
+    from narde_notation.formats.reader import parse_games, read_games
+    from narde_notation.replay.validation import validate, validate_games
+    from narde_notation.rules.position import Position
+    from narde_notation.show.plots import plot_dice, plot_game_lengths, plot_mars_rate, plot_race
 
 #: public name -> module that defines it, imported on first access.
 _LAZY = {
-    "Position": "narde_notation.position",
-    "read_games": "narde_notation.reader",
-    "parse_games": "narde_notation.reader",
-    "validate": "narde_notation.validation",
-    "validate_games": "narde_notation.validation",
-    "games_frame": "narde_notation.frames",
-    "turns_frame": "narde_notation.frames",
-    "findings_frame": "narde_notation.frames",
-    "summary": "narde_notation.frames",
-    "plot_dice": "narde_notation.plots",
-    "plot_game_lengths": "narde_notation.plots",
-    "plot_mars_rate": "narde_notation.plots",
-    "plot_race": "narde_notation.plots",
+    "Position": "narde_notation.rules.position",
+    "read_games": "narde_notation.formats.reader",
+    "parse_games": "narde_notation.formats.reader",
+    "validate": "narde_notation.replay.validation",
+    "validate_games": "narde_notation.replay.validation",
+    "games_frame": "narde_notation.archive.frames",
+    "turns_frame": "narde_notation.archive.frames",
+    "findings_frame": "narde_notation.archive.frames",
+    "summary": "narde_notation.archive.frames",
+    "plot_dice": "narde_notation.show.plots",
+    "plot_game_lengths": "narde_notation.show.plots",
+    "plot_mars_rate": "narde_notation.show.plots",
+    "plot_race": "narde_notation.show.plots",
 }
 
 
@@ -75,7 +78,7 @@ def __dir__() -> list[str]:
 # In Jupyter, records and reports display as HTML (tags, moves, final board);
 # outside IPython this costs nothing and imports nothing more.
 if "IPython" in sys.modules:  # pragma: no cover - depends on the host
-    from narde_notation.display import register_ipython_formatters
+    from narde_notation.show.jupyter import register_ipython_formatters
 
     register_ipython_formatters()
 

@@ -21,10 +21,10 @@ from narde_notation import (
     Position,
     Side,
 )
-from narde_notation.engine import check_turn
-from narde_notation.reader import parse_games
-from narde_notation.record import BAR, OFF, format_path, parse_roll
-from narde_notation.validation import validate
+from narde_notation.formats.reader import parse_games
+from narde_notation.model.record import BAR, OFF, format_path, parse_roll
+from narde_notation.replay.validation import validate
+from narde_notation.rules.engine import check_turn
 
 
 @pytest.mark.parametrize(
@@ -141,8 +141,8 @@ def test_top_level_working_set() -> None:
                  "findings_frame", "summary", "IllegalTurnError", "NotationError"):
         assert getattr(narde_notation, name) is not None, name
     assert narde_notation.validate is validate
-    # the module is narde_notation.validation: the function's name is free
-    assert importlib.import_module("narde_notation.validation").validate is validate
+    # the module is narde_notation.replay.validation: the function's name is free
+    assert importlib.import_module("narde_notation.replay.validation").validate is validate
     assert any(name.startswith("plot_") for name in narde_notation.__all__)
 
 

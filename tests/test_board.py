@@ -5,11 +5,11 @@ from __future__ import annotations
 import struct
 import xml.dom.minidom
 
-from narde_notation.board import board_drawing, moved_points, position_svg
-from narde_notation.position import Position
-from narde_notation.reader import parse_games
-from narde_notation.side import Side
-from narde_notation.validation import validate
+from narde_notation.formats.reader import parse_games
+from narde_notation.model.side import Side
+from narde_notation.replay.validation import validate
+from narde_notation.rules.position import Position
+from narde_notation.show.board_svg import board_drawing, moved_points, position_svg
 
 SVG = "{http://www.w3.org/2000/svg}"
 
@@ -79,7 +79,7 @@ def test_a_finished_game_says_who_won_and_how() -> None:
 
 
 def test_the_replays_outcome_names_koks() -> None:
-    from narde_notation.scoring import Outcome
+    from narde_notation.rules.scoring import Outcome
 
     svg = position_svg(Position.from_string(" / 24:15 / B"),
                        outcome=Outcome(Side.WHITE, 3, "koks"))

@@ -16,8 +16,8 @@ from typing import Any
 
 import pytest
 
-from narde_notation.reader import read_games
-from narde_notation.validation import GameReport, validate
+from narde_notation.formats.reader import read_games
+from narde_notation.replay.validation import GameReport, validate
 
 STEPS = 7
 
@@ -131,7 +131,7 @@ def test_two_viewers_in_a_notebook_step_apart(
     from selenium.webdriver.common.by import By
     from selenium.webdriver.common.keys import Keys
 
-    from narde_notation.display import game_html
+    from narde_notation.show.jupyter import game_html
 
     path = tmp_path / "notebook.html"
     path.write_text(f"<html><body>{game_html(report)}<hr>{game_html(report)}</body></html>",

@@ -67,7 +67,7 @@ def test_unreachable_scheduler_is_exit_2(tmp_path: Path) -> None:
 def test_tables_on_a_cluster_equal_local(tmp_path: Path) -> None:
     import pandas as pd
 
-    from narde_notation.frames import tables
+    from narde_notation.archive.frames import tables
 
     (tmp_path / "a.txt").write_text(GAME, encoding="utf-8")
     (tmp_path / "b.txt").write_text(GAME.replace("Ann", "Eve"), encoding="utf-8")

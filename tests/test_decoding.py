@@ -19,9 +19,9 @@ from hypothesis import strategies as st
 
 from narde_notation.cli.stats import narde_stats
 from narde_notation.cli.validate import narde_validate
-from narde_notation.decoding import DecodedLines, split_lines
-from narde_notation.reader import parse_games, read_games
-from narde_notation.record import GameRecord
+from narde_notation.formats.decoding import DecodedLines, split_lines
+from narde_notation.formats.reader import parse_games, read_games
+from narde_notation.model.record import GameRecord
 
 NAMES = st.text(alphabet="АБВГДЕЖЗИКЛМНОПабвгдежзиклмнопрстуё ABCabc.,'-", min_size=1,
                 max_size=12).map(str.strip).filter(bool)

@@ -26,11 +26,11 @@ from typing import Any
 import pytest
 from corpus import CORPUS
 
-from narde_notation import diagnosis
-from narde_notation.engine import check_turn, legal_turns, next_position
-from narde_notation.position import Position
-from narde_notation.record import OFF
-from narde_notation.ruleset import Ruleset
+from narde_notation.model.record import OFF
+from narde_notation.model.ruleset import Ruleset
+from narde_notation.rules import turn_diagnosis as diagnosis
+from narde_notation.rules.engine import check_turn, legal_turns, next_position
+from narde_notation.rules.position import Position
 
 
 def _plain() -> ModuleType:

@@ -9,12 +9,12 @@ import xml.dom.minidom
 
 import pytest
 
-from narde_notation.board import position_svg, to_absolute
-from narde_notation.display import game_html, game_text, register_ipython_formatters
-from narde_notation.position import Position
-from narde_notation.reader import parse_games
-from narde_notation.side import Side
-from narde_notation.validation import GameReport, validate
+from narde_notation.formats.reader import parse_games
+from narde_notation.model.side import Side
+from narde_notation.replay.validation import GameReport, validate
+from narde_notation.rules.position import Position
+from narde_notation.show.board_svg import position_svg, to_absolute
+from narde_notation.show.jupyter import game_html, game_text, register_ipython_formatters
 
 GAME = """\
 [White "Ann <A>"]
@@ -105,13 +105,13 @@ def test_register_without_ipython(monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 def test_control_characters_are_shown_not_embedded() -> None:
-    from narde_notation.safe_text import html_text as escape
+    from narde_notation.model.safe_text import html_text as escape
 
     assert escape("junk \x01\x1b[0m <b>") == "junk \\x01\\x1b[0m &lt;b&gt;"
 
 
 def test_position_shows_as_svg_in_jupyter() -> None:
-    from narde_notation.position import Position
+    from narde_notation.rules.position import Position
 
     svg = Position.initial()._repr_svg_()
     assert svg.lstrip().startswith("<svg")

@@ -15,8 +15,13 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from narde_notation import diagnosis, generation, step
-from narde_notation.engine import (
+from narde_notation.model.errors import NardeError, NotationError
+from narde_notation.model.record import BAR, OFF
+from narde_notation.model.ruleset import Ruleset
+from narde_notation.model.side import Side
+from narde_notation.rules import generation, step
+from narde_notation.rules import turn_diagnosis as diagnosis
+from narde_notation.rules.engine import (
     Step,
     Turn,
     TurnCheck,
@@ -25,11 +30,7 @@ from narde_notation.engine import (
     max_dice_used,
     parse_roll,
 )
-from narde_notation.errors import NardeError, NotationError
-from narde_notation.position import Position
-from narde_notation.record import BAR, OFF
-from narde_notation.ruleset import Ruleset
-from narde_notation.side import Side
+from narde_notation.rules.position import Position
 
 STD = Ruleset.standard()
 REROLL = Ruleset(reroll=True)

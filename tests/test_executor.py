@@ -1,4 +1,4 @@
-"""The one executor (:func:`narde_notation.executor.run_each`): order, safety net."""
+"""The one executor (:func:`narde_notation.archive.executor.run_each`): order, safety net."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ import time
 
 import pytest
 
-from narde_notation.executor import Failure, SchedulerError, check_scheduler, run_each
+from narde_notation.archive.executor import Failure, SchedulerError, check_scheduler, run_each
 
 
 def square_or_fail(item: str, *, power: int = 2) -> int:

@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import os
 
-from narde_notation.findings import Finding
-from narde_notation.safe_text import visible
+from narde_notation.model.findings import Finding
+from narde_notation.model.safe_text import visible
 
 
 def test_file_names_and_messages_are_escaped() -> None:

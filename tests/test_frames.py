@@ -16,8 +16,8 @@ import pytest
 from corpus import CORPUS
 from records import MARS_GAME
 
-from narde_notation import frames
-from narde_notation.frames import (
+from narde_notation.archive import frames
+from narde_notation.archive.frames import (
     FINDING_COLUMNS,
     GAME_COLUMNS,
     TURN_COLUMNS,
@@ -27,7 +27,7 @@ from narde_notation.frames import (
     summary,
     tables,
 )
-from narde_notation.schema import dtype_name
+from narde_notation.archive.schema import dtype_name
 
 # White cannot move 6-5 from own 7 (15 checkers): 7-6 = 1 and 7-5 = 2 are
 # absolute 1 and 2, held by Black's own 13 and 14 ((b+11)%24+1).  A pass:
@@ -378,7 +378,7 @@ def test_a_replay_that_fails_is_reported_not_raised(
 ) -> None:
     import importlib
 
-    v = importlib.import_module("narde_notation.validation")  # the module, not the function
+    v = importlib.import_module("narde_notation.replay.validation")  # the module, not the function
 
     real = v.validate
 
@@ -410,8 +410,8 @@ def test_pip_columns_equal_the_positions_on_illegal_games() -> None:
     illegal = CORPUS / "games" / "illegal"
     if not illegal.is_dir():
         pytest.skip("corpus absent")
-    from narde_notation.reader import read_games
-    from narde_notation.validation import validate
+    from narde_notation.formats.reader import read_games
+    from narde_notation.replay.validation import validate
 
     for path in sorted(illegal.glob("*.txt"))[::4]:
         ft = tables(path)
@@ -469,7 +469,7 @@ def test_chisquare_equals_scipy(observed: list[int]) -> None:
 
 
 def test_tables_from_records_in_memory() -> None:
-    from narde_notation.reader import parse_games
+    from narde_notation.formats.reader import parse_games
 
     ft = frames.tables_from_records(parse_games(MARS_GAME + "\n" + OYN_BLACK))
     assert ft.games["kind"].tolist() == ["mars", "oyn"]

@@ -32,11 +32,11 @@ from corpus import CORPUS
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from narde_notation.errors import NardeError
-from narde_notation.position import Position
-from narde_notation.reader import parse_games
-from narde_notation.validation import validate_games
-from narde_notation.work import check_file, is_game
+from narde_notation.archive.tasks import check_file, is_game
+from narde_notation.formats.reader import parse_games
+from narde_notation.model.errors import NardeError
+from narde_notation.replay.validation import validate_games
+from narde_notation.rules.position import Position
 
 EXAMPLES = int(os.environ.get("NARDE_FUZZ_EXAMPLES", "120"))
 SETTINGS = settings(max_examples=EXAMPLES, deadline=None, derandomize=EXAMPLES <= 200,

@@ -8,9 +8,10 @@ import subprocess
 import sys
 from pathlib import Path
 
-from narde_notation.parsers import grammar_folder
+import narde_notation
+from narde_notation.formats.grammar import grammar_folder
 
-SCRIPT = ("from narde_notation.reader import parse_games\n"
+SCRIPT = ("from narde_notation.formats.reader import parse_games\n"
           "mat = ' 1 point match\\n  1) 65: 24/18 18/13\\n'\n"
           "native = '1. 65: 24/18 18/13\\n*\\n'\n"
           "print(sum(len(g.half_turns) for text in (mat, native) for g in parse_games(text)))\n")
@@ -40,8 +41,12 @@ def test_unwritable_cache_is_skipped_silently(tmp_path: Path) -> None:
     assert run(blocker / "cache") == "2"  # cannot be a folder: no cache, same result
 
 
-def test_grammar_files_are_inside_the_package() -> None:
+def test_grammar_files_are_found_installed_or_in_the_source_tree() -> None:
+    # an installed wheel carries them as narde_notation/grammar; a source tree
+    # (editable install) keeps them in the top-level grammar/ beside the package
     folder = grammar_folder()
-    assert folder.parent.name == "narde_notation" and not folder.is_symlink()
+    package = Path(narde_notation.__file__).parent
+    assert folder in (package / "grammar", package.parent / "grammar")
+    assert not folder.is_symlink()
     assert sorted(p.name for p in folder.glob("*.lark")) == ["mat.lark", "native.lark",
                                                               "terms.lark"]

@@ -17,9 +17,9 @@ from typing import Any
 
 import pytest
 
-from narde_notation.mat import mat_patterns
-from narde_notation.native import native_parser
-from narde_notation.parsers import terminal_pattern
+from narde_notation.formats.grammar import terminal_pattern
+from narde_notation.formats.mat import mat_patterns
+from narde_notation.formats.native import native_parser
 
 SAMPLE = [chr(i) for i in range(0, 384)]
 SINGLE = (c.LITERAL, c.NOT_LITERAL, c.IN, c.ANY)

@@ -8,9 +8,9 @@ from __future__ import annotations
 
 import io
 
-from narde_notation.reader import parse_games, read_games
-from narde_notation.record import OFF, Move
-from narde_notation.side import Side
+from narde_notation.formats.reader import parse_games, read_games
+from narde_notation.model.record import OFF, Move
+from narde_notation.model.side import Side
 
 MATCH = (
     "\ufeffExported by some program.\r\n"

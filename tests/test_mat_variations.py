@@ -10,10 +10,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from narde_notation.reader import read_games
-from narde_notation.record import GameRecord
-from narde_notation.side import Side
-from narde_notation.validation import validate_games
+from narde_notation.formats.reader import read_games
+from narde_notation.model.record import GameRecord
+from narde_notation.model.side import Side
+from narde_notation.replay.validation import validate_games
 
 DATA = Path(__file__).parent / "data" / "mat"
 W, B = Side.WHITE, Side.BLACK
@@ -110,7 +110,7 @@ def test_resumed_match_resignation_worth_too_much_and_game_without_turns() -> No
 
 
 def test_resignations_survive_the_mat_writer() -> None:
-    from narde_notation.writer import write_game, write_games
+    from narde_notation.formats.writer import write_game, write_games
 
     games = list(read_games(DATA / "programs.mat"))
     again = list(read_games_text(write_games(games, "mat")))
@@ -127,7 +127,7 @@ def test_resignations_survive_the_mat_writer() -> None:
 
 
 def read_games_text(text: str) -> list[GameRecord]:
-    from narde_notation.reader import parse_games
+    from narde_notation.formats.reader import parse_games
 
     return list(parse_games(text))
 

@@ -18,11 +18,11 @@ import pandas as pd
 import pytest
 from click.testing import CliRunner
 
+from narde_notation.archive.frames import summary, tables
+from narde_notation.archive.summary import valid_turns
 from narde_notation.cli.stats import narde_stats, race_choice, race_title
 from narde_notation.cli.validate import narde_validate
-from narde_notation.frames import summary, tables
-from narde_notation.safe_text import csv_safe, markdown_safe, visible
-from narde_notation.summary import valid_turns
+from narde_notation.model.safe_text import csv_safe, markdown_safe, visible
 
 FORMULA = "=cmd|'/C calc'!A0+HYPERLINK(A1)"
 ESCAPE = "Eve\x1b[2J\x1b]0;owned\x07"  # clear screen, set the window title
@@ -258,7 +258,7 @@ def test_dice_plot_counts_the_games_of_the_dice_table(two: Path) -> None:
     import matplotlib
 
     matplotlib.use("Agg")
-    from narde_notation.plots import plot_dice
+    from narde_notation.show.plots import plot_dice
 
     ft = tables(two)
     s = summary(ft)
@@ -299,8 +299,8 @@ def test_both_programs_count_the_same_games_on_broken_files() -> None:
     folder = CORPUS / "syntax"
     if not folder.is_dir():
         pytest.skip("corpus absent")
-    from narde_notation.reader import read_games
-    from narde_notation.work import is_game
+    from narde_notation.archive.tasks import is_game
+    from narde_notation.formats.reader import read_games
 
     # counted independently: records the reader yields that have a tag, a
     # half-turn or a result (decisions: "one definition of a game")

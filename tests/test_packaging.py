@@ -15,6 +15,7 @@ from packaging.version import Version
 import narde_notation
 from narde_notation import version
 from narde_notation.cli.main import narde
+from narde_notation.formats.grammar import grammar_folder
 
 ROOT = Path(__file__).resolve().parents[1]
 PYPROJECT = tomllib.loads((ROOT / "pyproject.toml").read_text("utf-8"))
@@ -42,7 +43,7 @@ def test_installed_metadata_package_and_cli_agree() -> None:
 def test_the_package_is_marked_typed_and_carries_its_grammar() -> None:
     package = resources.files("narde_notation")
     assert (package / "py.typed").is_file()
-    grammars = {p.name for p in (package / "grammar").iterdir()}
+    grammars = {p.name for p in grammar_folder().iterdir()}  # in the wheel: .ci/run
     assert {"native.lark", "mat.lark", "terms.lark"} <= grammars
 
 

@@ -11,10 +11,10 @@ matplotlib.use("Agg")
 import matplotlib.pyplot as plt
 import pytest
 
-from narde_notation import plots
-from narde_notation.frames import tables
-from narde_notation.reader import parse_games
-from narde_notation.validation import validate
+from narde_notation.archive.frames import tables
+from narde_notation.formats.reader import parse_games
+from narde_notation.replay.validation import validate
+from narde_notation.show import plots
 
 # White 6-5 24/13, Black 5-4 24/15, White 4-2 24/20/18, Black 5-1 24/19/18:
 # pips White 360, 349, 349, 343, 343; Black 360, 360, 351, 351, 345.

@@ -12,9 +12,9 @@ from typing import Any
 import pytest
 from corpus import CORPUS
 
-from narde_notation.engine import legal_turns
-from narde_notation.position import Position
-from narde_notation.ruleset import Ruleset
+from narde_notation.model.ruleset import Ruleset
+from narde_notation.rules.engine import legal_turns
+from narde_notation.rules.position import Position
 
 POSITIONS = CORPUS / "positions.jsonl"
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 import pandas as pd
 import pytest
 
-from narde_notation.ratings import HISTORY_COLUMNS, ratings, win_probability
-from narde_notation.schema import dtype_name
+from narde_notation.archive.ratings import HISTORY_COLUMNS, ratings, win_probability
+from narde_notation.archive.schema import dtype_name
 
 
 def _matches(rows: list[tuple[str, str, int, bool]]) -> pd.DataFrame:
@@ -97,7 +97,7 @@ def test_plot_ratings_draws_each_players_history() -> None:
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
 
-    from narde_notation.plots import plot_ratings
+    from narde_notation.show.plots import plot_ratings
 
     history = ratings(_matches([
         ("A", "B", 1, True), ("B", "C", 3, True), ("A", "C", 400, True), ("B", "A", 5, True),

@@ -9,10 +9,10 @@ from pathlib import Path
 import pytest
 from corpus import CORPUS
 
-from narde_notation.mat import mat_patterns
-from narde_notation.reader import detect_format, parse_games, read_games
-from narde_notation.record import BAR, OFF, GameRecord, HalfTurn, Move
-from narde_notation.side import Side
+from narde_notation.formats.mat import mat_patterns
+from narde_notation.formats.reader import detect_format, parse_games, read_games
+from narde_notation.model.record import BAR, OFF, GameRecord, HalfTurn, Move
+from narde_notation.model.side import Side
 
 GAME = """\
 [Event "Autumn club night"]

@@ -3,10 +3,10 @@ resumed at the next turn line (values worked out by hand)."""
 
 from __future__ import annotations
 
-from narde_notation.native import CHUNK_LINES
-from narde_notation.reader import parse_games
-from narde_notation.side import Side
-from narde_notation.validation import validate_games
+from narde_notation.formats.native import CHUNK_LINES
+from narde_notation.formats.reader import parse_games
+from narde_notation.model.side import Side
+from narde_notation.replay.validation import validate_games
 
 
 def test_tagless_games_closed_on_their_last_move_line() -> None:

@@ -18,8 +18,8 @@ from typing import Any
 import pytest
 from corpus import CORPUS
 
-from narde_notation.reader import read_games
-from narde_notation.record import GameRecord
+from narde_notation.formats.reader import read_games
+from narde_notation.model.record import GameRecord
 
 
 def _expected() -> list[dict[str, Any]]:

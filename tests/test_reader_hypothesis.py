@@ -9,10 +9,10 @@ import io
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from narde_notation.reader import parse_games, read_games
-from narde_notation.record import BAR, OFF, GameRecord, HalfTurn, Move
-from narde_notation.side import Side
-from narde_notation.writer import write_game, write_games
+from narde_notation.formats.reader import parse_games, read_games
+from narde_notation.formats.writer import write_game, write_games
+from narde_notation.model.record import BAR, OFF, GameRecord, HalfTurn, Move
+from narde_notation.model.side import Side
 
 # Text made of the format's own pieces, so that fuzzing reaches deep into the
 # grammar instead of failing on the first character.
@@ -277,7 +277,7 @@ HOSTILE = st.sampled_from(
        end=st.sampled_from(["\n", "\r\n"]))
 def test_hostile_numbers_never_raise_and_every_game_is_reported(lines: list[str],
                                                                 end: str) -> None:
-    from narde_notation.validation import validate_games
+    from narde_notation.replay.validation import validate_games
 
     text = end.join(lines)
     records = list(parse_games(text))

@@ -9,9 +9,9 @@ from __future__ import annotations
 import sys
 from types import FrameType
 
-from narde_notation import native
-from narde_notation.native import CHUNK_LINES
-from narde_notation.reader import parse_games
+from narde_notation.formats import native
+from narde_notation.formats.native import CHUNK_LINES
+from narde_notation.formats.reader import parse_games
 
 
 def test_comments_once_after_an_error_at_the_end() -> None:
@@ -38,7 +38,7 @@ def test_a_number_alone_before_the_piece_boundary_stays_with_its_roll() -> None:
 
 
 def _lines_run(text: str) -> int:
-    """Lines of ``narde_notation/native.py`` executed reading ``text``: a count
+    """Lines of ``narde_notation/formats/native.py`` executed reading ``text``: a count
     of work that does not depend on the machine's speed."""
     count = 0
 

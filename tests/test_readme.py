@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from corpus import CORPUS
 
-from narde_notation.findings import CODES
+from narde_notation.model.findings import CODES
 
 ROOT = Path(__file__).resolve().parents[1]
 PAGES = [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md"))]

@@ -13,7 +13,7 @@ import pytest
 from click.testing import CliRunner
 
 from narde_notation.cli.stats import narde_stats
-from narde_notation.report import write_report
+from narde_notation.show.club_report import write_report
 
 SCRIPT = "<script>alert(1)</script>"
 FORMULA = '=HYPERLINK("http://evil.example/","click")'
@@ -108,7 +108,7 @@ def test_past_report_games_only_games_with_findings_get_pages(club: Path,
 
 
 def test_report_from_tables_with_category_columns(club: Path, tmp_path: Path) -> None:
-    from narde_notation.frames import tables
+    from narde_notation.archive.frames import tables
 
     ft = tables([str(club)])
     ft.games = ft.games.astype({"file": "category", "winner": "category",

@@ -11,8 +11,8 @@ from __future__ import annotations
 from click.testing import CliRunner
 
 from narde_notation.cli.validate import narde_validate
-from narde_notation.reader import parse_games
-from narde_notation.validation import GameReport, validate_games
+from narde_notation.formats.reader import parse_games
+from narde_notation.replay.validation import GameReport, validate_games
 
 OPENING = "1. 65: 24/18 18/13  54: 24/20 20/15\n"
 

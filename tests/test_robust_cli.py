@@ -4,7 +4,7 @@ A game whose replay raises, a worker killed as the out-of-memory killer
 would, Ctrl-C, FIFOs, a ``--scheduler`` where no Dask answers: each time the
 exit code says what happened, what was written stays valid, and every
 other file's results are all there.  The faults are injected by a small
-driver that wraps :func:`narde_notation.validation.validate` before the CLI
+driver that wraps :func:`narde_notation.replay.validation.validate` before the CLI
 starts (the workers are forked from it, so they inherit the wrapper).
 """
 
@@ -25,7 +25,7 @@ import pytest
 
 DRIVER = r"""
 import os, signal, sys, time
-import narde_notation.validation as v
+import narde_notation.replay.validation as v
 
 real = v.validate
 kill, boom, slow = (os.environ.get(k) for k in ("KILL_WHITE", "RAISE_WHITE", "SLOW"))
@@ -126,7 +126,7 @@ def test_an_exception_escaping_the_per_file_work_is_an_internal_failure(
     driver = DRIVER.replace(
         "v.validate = wrapped",
         "v.validate = wrapped\n"
-        "import narde_notation.reader as r\n"
+        "import narde_notation.formats.reader as r\n"
         "real_read = r.read_games\n"
         "def read(source, *, name=None, **options):\n"
         "    if name and name.endswith('f4.txt'):\n"

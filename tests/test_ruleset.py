@@ -6,8 +6,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from narde_notation.errors import RulesetError
-from narde_notation.ruleset import VARIANTS, Ruleset
+from narde_notation.model.errors import RulesetError
+from narde_notation.model.ruleset import VARIANTS, Ruleset
 
 
 def test_standard_has_no_variant() -> None:

@@ -4,9 +4,9 @@ one bad line costs no more memory or time than a normal game."""
 
 from __future__ import annotations
 
-from narde_notation.parsers import MAX_MOVES
-from narde_notation.reader import parse_games
-from narde_notation.validation import validate
+from narde_notation.formats.grammar import MAX_MOVES
+from narde_notation.formats.reader import parse_games
+from narde_notation.replay.validation import validate
 
 CUT = "moves from '24/18' on are not read"
 

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from narde_notation.position import Position
-from narde_notation.ruleset import Ruleset
-from narde_notation.scoring import Outcome, draw, outcome
-from narde_notation.side import Side
+from narde_notation.model.ruleset import Ruleset
+from narde_notation.model.side import Side
+from narde_notation.rules.position import Position
+from narde_notation.rules.scoring import Outcome, draw, outcome
 
 STANDARD = Ruleset.standard()
 KOKS = Ruleset(koks=True)
@@ -60,7 +60,7 @@ def test_result_strings_white_first() -> None:
 
 
 def test_after_turn_sequences_the_end_of_a_game() -> None:
-    from narde_notation.scoring import after_turn
+    from narde_notation.rules.scoring import after_turn
 
     lrd = Ruleset(last_roll_draw=True)
     # White has just borne off its 15th; Black has 14 off and one on its 1.

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from narde_notation.sources import expand_paths, record_files
+from narde_notation.formats.sources import expand_paths, record_files
 
 
 @pytest.fixture()

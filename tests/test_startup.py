@@ -12,9 +12,9 @@ from pathlib import Path
 
 from click.testing import CliRunner
 
+from narde_notation.archive.tasks import check_file
 from narde_notation.cli import program_collections
 from narde_notation.cli.validate import narde_validate
-from narde_notation.work import check_file
 
 # White opens 6-5 with 24/13 (R3), Black answers 5-4 24/15: legal, unfinished.
 NATIVE = '[White "A"]\n[Black "B"]\n\n1. 65: 24/13  54: 24/15\n*\n'
@@ -30,8 +30,8 @@ finally:
 """
 
 #: Modules a plain native file does not need (S1, S2, S5).
-NOT_NEEDED = ("narde_notation.mat", "pathlib", "glob", "importlib.resources", "zipfile",
-              "html", "csv", "json.decoder", "signal", "narde_notation.rows",
+NOT_NEEDED = ("narde_notation.formats.mat", "pathlib", "glob", "importlib.resources", "zipfile",
+              "html", "csv", "json.decoder", "signal", "narde_notation.archive.table_rows",
               "click._termui_impl", "concurrent.futures")
 
 
@@ -50,10 +50,11 @@ def test_a_mat_file_still_loads_the_mat_reader(tmp_path: Path) -> None:
     record = tmp_path / "match.mat"
     record.write_text(" 1 point match\n\n Game 1\n A : 0   B : 0\n  1) 65: 24/13\n",
                       encoding="utf-8")
-    env = dict(os.environ, NARDE_CACHE_DIR=str(tmp_path / "cache"), MODULES="narde_notation.mat")
+    env = dict(os.environ, NARDE_CACHE_DIR=str(tmp_path / "cache"),
+               MODULES="narde_notation.formats.mat")
     done = subprocess.run([sys.executable, "-c", PROGRAM, "-q", "--jobs", "1", str(record)],
                           env=env, capture_output=True, text=True, check=False)
-    assert done.stderr.splitlines()[-1] == "narde_notation.mat"
+    assert done.stderr.splitlines()[-1] == "narde_notation.formats.mat"
 
 
 def test_program_collections_freeze_and_restore_the_threshold() -> None:

@@ -13,8 +13,8 @@ import random
 
 import pytest
 
-from narde_notation.reader import parse_games
-from narde_notation.record import OFF
+from narde_notation.formats.reader import parse_games
+from narde_notation.model.record import OFF
 
 PREFIXES = ["", "12. ", "7.", "  3.  ", "10.\t"]
 #: (written roll, dice higher first)

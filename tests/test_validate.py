@@ -6,10 +6,10 @@ above each case gives the reasoning.
 
 from __future__ import annotations
 
-from narde_notation.reader import parse_games
-from narde_notation.ruleset import Ruleset
-from narde_notation.side import Side
-from narde_notation.validation import GameReport, validate, validate_games
+from narde_notation.formats.reader import parse_games
+from narde_notation.model.ruleset import Ruleset
+from narde_notation.model.side import Side
+from narde_notation.replay.validation import GameReport, validate, validate_games
 
 
 def replay(text: str, rules: Ruleset | None = None) -> GameReport:

@@ -11,8 +11,8 @@ from typing import Any
 import pytest
 from corpus import CORPUS, expected_lines, need_corpus
 
-from narde_notation.findings import Finding
-from narde_notation.validation import GameReport, validate_source
+from narde_notation.model.findings import Finding
+from narde_notation.replay.validation import GameReport, validate_source
 
 LINES = expected_lines()
 

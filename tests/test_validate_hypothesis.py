@@ -8,11 +8,11 @@ import dataclasses
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from narde_notation.play import random_game
-from narde_notation.reader import parse_games
-from narde_notation.record import OFF, GameRecord, Move
-from narde_notation.ruleset import Ruleset
-from narde_notation.validation import validate, validate_games
+from narde_notation.formats.reader import parse_games
+from narde_notation.model.record import OFF, GameRecord, Move
+from narde_notation.model.ruleset import Ruleset
+from narde_notation.replay.validation import validate, validate_games
+from narde_notation.rules.random_play import random_game
 
 VARIANTS = ["standard", "reroll", "koks", "last-roll-draw", "end-of-turn-block",
             "head-doubles-64", "head-exception-strict", "reroll,koks,last-roll-draw"]

@@ -5,11 +5,11 @@ from __future__ import annotations
 import re
 from html.parser import HTMLParser
 
-from narde_notation.reader import parse_games
-from narde_notation.safe_text import html_text as escape
-from narde_notation.safe_text import visible
-from narde_notation.validation import GameReport, validate
-from narde_notation.viewer import game_page
+from narde_notation.formats.reader import parse_games
+from narde_notation.model.safe_text import html_text as escape
+from narde_notation.model.safe_text import visible
+from narde_notation.replay.validation import GameReport, validate
+from narde_notation.show.viewer import game_page
 
 GAME = """\
 [White "Ann <A>"]

@@ -10,10 +10,10 @@ from pathlib import Path
 import pytest
 from corpus import CORPUS
 
-from narde_notation.reader import parse_games, read_games
-from narde_notation.record import BAR, OFF, GameRecord, HalfTurn, Move
-from narde_notation.side import Side
-from narde_notation.writer import write_game, write_games
+from narde_notation.formats.reader import parse_games, read_games
+from narde_notation.formats.writer import write_game, write_games
+from narde_notation.model.record import BAR, OFF, GameRecord, HalfTurn, Move
+from narde_notation.model.side import Side
 
 W, B = Side.WHITE, Side.BLACK
 

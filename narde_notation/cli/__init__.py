@@ -14,10 +14,10 @@ from collections.abc import Iterator
 
 import click
 
-from narde_notation.errors import RulesetError
-from narde_notation.ruleset import Ruleset
-from narde_notation.safe_text import visible
-from narde_notation.sources import ExpandedPaths, expand_paths
+from narde_notation.formats.sources import ExpandedPaths, expand_paths
+from narde_notation.model.errors import RulesetError
+from narde_notation.model.ruleset import Ruleset
+from narde_notation.model.safe_text import visible
 
 __all__ = [
     "EXIT_INTERRUPTED",
@@ -61,7 +61,7 @@ def program_collections() -> Iterator[None]:
     What start-up built (modules, click's command) lives until the process
     ends: it is frozen (:func:`gc.freeze`) so that no collection walks it
     again; the first threshold is :data:`PROGRAM_GC_THRESHOLD` for the whole
-    run (:func:`~narde_notation.work.fewer_collections` then changes nothing
+    run (:func:`~narde_notation.archive.tasks.fewer_collections` then changes nothing
     per file, and no restore per file starts a collection); and what is
     alive at the end is frozen too, so that the collection the interpreter
     makes at exit walks nothing (0.036 s after 1,000 archive games).  The
@@ -114,7 +114,7 @@ encoding_option = click.option(
 
 
 def expand_arguments(program: str, paths: tuple[str, ...]) -> ExpandedPaths:
-    """:func:`narde_notation.sources.expand_paths` of the PATHS arguments, its
+    """:func:`narde_notation.formats.sources.expand_paths` of the PATHS arguments, its
     notices (files skipped inside folders) said on standard error."""
     expanded = expand_paths(paths)
     for notice in expanded.notices:

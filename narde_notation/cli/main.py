@@ -18,12 +18,12 @@ from typing import NoReturn
 import click
 
 from narde_notation.cli import check_rules_tag, encoding_option
-from narde_notation.engine import legal_turns, parse_roll
-from narde_notation.errors import NardeError
-from narde_notation.position import Position
-from narde_notation.reader import read_games
-from narde_notation.ruleset import Ruleset
-from narde_notation.side import Side
+from narde_notation.formats.reader import read_games
+from narde_notation.model.errors import NardeError
+from narde_notation.model.ruleset import Ruleset
+from narde_notation.model.side import Side
+from narde_notation.rules.engine import legal_turns, parse_roll
+from narde_notation.rules.position import Position
 
 __all__ = ["narde"]
 
@@ -107,7 +107,7 @@ def moves(position: str, roll: str, rules_tag: str, fmt: str) -> None:
 
 def _fail(message: str) -> NoReturn:
     """A usage or I/O error: the message on stderr (control characters shown), exit 2."""
-    from narde_notation.safe_text import visible
+    from narde_notation.model.safe_text import visible
 
     click.echo(f"narde show: error: {visible(message)}", err=True)
     sys.exit(2)
@@ -138,10 +138,10 @@ def show(file: str, game_index: int, ply: int | None, fmt: str | None, out: str,
     html: one self-contained page (no network) to step through the game with
     the buttons, the arrow keys or a click on a move.
     """
-    from narde_notation.board import board_drawing
-    from narde_notation.safe_text import visible
-    from narde_notation.validation import validate
-    from narde_notation.viewer import game_page
+    from narde_notation.model.safe_text import visible
+    from narde_notation.replay.validation import validate
+    from narde_notation.show.board_svg import board_drawing
+    from narde_notation.show.viewer import game_page
 
     if fmt is None:
         ext = os.path.splitext(out)[1].lower() if out != "-" else ""
@@ -153,7 +153,7 @@ def show(file: str, game_index: int, ply: int | None, fmt: str | None, out: str,
     viewer_side = Side(from_side[0].upper())
     if game_index < 0:
         _fail(f"--game {game_index}: games are numbered from 0")
-    from narde_notation.sources import special_kind
+    from narde_notation.formats.sources import special_kind
 
     kind = special_kind(file)
     if kind is not None:

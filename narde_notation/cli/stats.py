@@ -1,10 +1,10 @@
 """``narde-stats``: statistics of Long Narde archives.
 
-Reads every game of PATHS, replays it (:mod:`narde_notation.validation`) and
-prints the summary of :func:`narde_notation.frames.summary` (or a table
+Reads every game of PATHS, replays it (:mod:`narde_notation.replay.validation`) and
+prints the summary of :func:`narde_notation.archive.frames.summary` (or a table
 per player or per file with ``--by``).  The per-file work is
-:func:`narde_notation.work.file_rows` on
-:func:`narde_notation.executor.run_each`, as for ``narde-validate``: in a
+:func:`narde_notation.archive.tasks.file_rows` on
+:func:`narde_notation.archive.executor.run_each`, as for ``narde-validate``: in a
 local process pool (``--jobs``) or on a Dask distributed cluster
 (``--scheduler``); the output is the same either way.
 
@@ -31,18 +31,18 @@ from typing import TYPE_CHECKING, Any
 import click
 
 from narde_notation import cli as common
-from narde_notation.executor import SchedulerError
-from narde_notation.frames import FileTables, iter_rows, summary
-from narde_notation.render import render_frame
-from narde_notation.rows import TableRows
-from narde_notation.safe_text import csv_safe_frame
-from narde_notation.sources import STDIN
-from narde_notation.work import file_rows
+from narde_notation.archive.executor import SchedulerError
+from narde_notation.archive.frames import FileTables, iter_rows, summary
+from narde_notation.archive.table_rows import TableRows
+from narde_notation.archive.table_text import render_frame
+from narde_notation.archive.tasks import file_rows
+from narde_notation.formats.sources import STDIN
+from narde_notation.model.safe_text import csv_safe_frame
 
 if TYPE_CHECKING:
     import pandas as pd
 
-    from narde_notation.summary import Summary
+    from narde_notation.archive.summary import Summary
 
 __all__ = [
     "CSV_TEXT_COLUMNS",
@@ -128,7 +128,7 @@ def race_title(ft: FileTables, file: str, game: int) -> str:
     (names escaped for a picture: control characters visible, ``$`` not mathtext)."""
     import pandas as pd
 
-    from narde_notation.safe_text import visible
+    from narde_notation.model.safe_text import visible
 
     g = ft.games
     row = g.loc[(g["file"].astype(str) == file) & (g["game"] == game)].iloc[0]
@@ -148,7 +148,7 @@ def _write_plots(directory: str, ft: FileTables, s: Summary, race: tuple[str, in
     matplotlib.use("Agg", force=False)
     import matplotlib.pyplot as plt
 
-    from narde_notation import plots
+    from narde_notation.show import plots
 
     out = Path(directory)
     out.mkdir(parents=True, exist_ok=True)
@@ -210,8 +210,8 @@ def _write_tables(ft: FileTables, csvs: dict[str, str | None],
 
 def _standings(ft: FileTables) -> pd.DataFrame:
     """``--by player``: the player table with matches, rating and experience."""
-    from narde_notation.matches import matches_frame
-    from narde_notation.standings import standings
+    from narde_notation.archive.matches import matches_frame
+    from narde_notation.archive.standings import standings
 
     return standings(ft.games, matches_frame(ft.games))
 
@@ -363,7 +363,7 @@ def narde_stats(
             problems.append(f"{plots_dir}: cannot write plots: {exc.strerror or exc}")
 
     if report_dir is not None:
-        from narde_notation.report import write_report
+        from narde_notation.show.club_report import write_report
 
         try:
             index = write_report(files, report_dir, report_games=report_games,

@@ -16,6 +16,8 @@ from typing import IO, Any
 
 import click
 
+from narde_notation.archive.executor import Failure, SchedulerError, run_each
+from narde_notation.archive.tasks import FileCheck, check_file
 from narde_notation.cli import (
     EXIT_INTERRUPTED,
     check_rules_tag,
@@ -25,11 +27,9 @@ from narde_notation.cli import (
     expand_arguments,
     program_collections,
 )
-from narde_notation.executor import Failure, SchedulerError, run_each
-from narde_notation.findings import Finding
-from narde_notation.safe_text import csv_safe
-from narde_notation.sources import STDIN
-from narde_notation.work import FileCheck, check_file
+from narde_notation.formats.sources import STDIN
+from narde_notation.model.findings import Finding
+from narde_notation.model.safe_text import csv_safe
 
 __all__ = ["COLUMNS", "FileCheck", "check_file", "narde_validate"]
 

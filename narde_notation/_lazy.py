@@ -1,0 +1,38 @@
+"""Lazy facades: a package's public names imported on first use (PEP 562).
+
+Each pipeline package's ``__init__`` lists its public names and the private
+module that defines each; nothing is imported until a name is asked for, so
+``import narde_notation`` stays free of the engine, Lark, pandas and
+matplotlib (``tests/test_startup.py``).
+"""
+
+from __future__ import annotations
+
+import importlib
+import sys
+from collections.abc import Callable, Mapping
+from typing import Any
+
+
+def lazy_names(
+    package: str, names: Mapping[str, str]
+) -> tuple[Callable[[str], Any], Callable[[], list[str]]]:
+    """``(__getattr__, __dir__)`` for ``package``: ``names`` maps a public
+    name to the module (absolute, or relative to ``package`` when it starts
+    with ``.``) that defines it.
+
+    An unknown name raises :class:`AttributeError`, as for any module.
+    """
+
+    def __getattr__(name: str) -> Any:
+        module = names.get(name)
+        if module is None:
+            raise AttributeError(f"module {package!r} has no attribute {name!r}")
+        value = getattr(importlib.import_module(module, package), name)
+        setattr(sys.modules[package], name, value)  # later lookups skip this function
+        return value
+
+    def __dir__() -> list[str]:
+        return sorted(set(vars(sys.modules[package])) | set(names))
+
+    return __getattr__, __dir__

@@ -1,0 +1,402 @@
+"""Tidy pandas tables of game archives, and their summary.
+
+Data flow: files → :func:`narde_notation.formats.reader.read_games` → records →
+:func:`narde_notation.replay.validation.validate` → :class:`GameReport` → the rows
+here.  Nothing upstream imports this module.
+
+This module is the public face of the tables; the parts live in
+:mod:`narde_notation.archive.schema` (columns, dtypes, :class:`FileTables`),
+:mod:`narde_notation.archive.table_rows` (rows as column lists),
+:mod:`narde_notation.archive.tasks` (the per-file unit of work, shared with
+``narde-validate``), :mod:`narde_notation.archive.executor` (one executor: this
+process, a process pool or Dask), :mod:`narde_notation.archive.statistics` (dice
+fairness, binomial interval), :mod:`narde_notation.archive.players` and
+:mod:`narde_notation.archive.summary` (the summary and its rendering).
+
+The unit of work is :func:`per_file`: a pure function of one path that
+returns the three tables of that file (:class:`FileTables`).
+:func:`tables` runs it over many files in a local process pool
+(:func:`iter_tables`) or on a Dask cluster (:func:`iter_tables_dask`,
+``narde-stats --scheduler``).  Concatenating the per-file tables in the
+order of :func:`expand_paths` (:meth:`FileTables.concat`) gives the same
+frames whichever way they were computed.  :func:`summary` turns them into a
+:class:`Summary`.  (The workers build plain column lists and never import
+pandas; the frames are made once in the calling process.)
+
+Replays use :func:`narde_notation.replay.validation.validate_games` (the match-score
+checks across a file's games included), so the findings are the ones
+``narde-validate`` reports, and the games are the same ones
+(:func:`narde_notation.archive.tasks.is_game`: a record with a tag, a half-turn or a
+result).  A replay that raises (an internal problem, not bad input) marks
+its game (``replay_error``), the file goes on, and the file is listed in
+:attr:`FileTables.failures`.
+
+Repeated strings are ``category`` columns (see :mod:`narde_notation.archive.schema`);
+missing text is NA.
+
+Tables (one row per observation, stable column names and dtypes):
+
+``games`` — one row per game read (:data:`GAME_COLUMNS`):
+
+=============  ==========  ==================================================
+column         dtype       meaning
+=============  ==========  ==================================================
+file           category    path as given/expanded
+game           int64       0-based index of the game in its file
+line           int64       line of the game's first tag or turn
+white, black   str / NA    player names (``White``/``Black`` tags, ``.mat``)
+match          Int64       match length in points (``Match`` tag), NA if none
+                           or unreadable
+rules          str         ruleset tag the game was replayed under
+                           (``"standard"``, ``"koks,reroll"``, …)
+first_mover    category    ``"white"`` / ``"black"``: side of the first
+                           half-turn; NA when none
+winner         category    ``"white"`` / ``"black"``; NA for a draw or an
+                           unfinished game
+points         int64       points won (0 for draw / unfinished)
+kind           category    ``oyn``, ``mars``, ``koks``, ``draw``; NA when
+                           unfinished.  Exclusive: a koks game is not also
+                           counted as mars.
+ending         category    how the game ended (``GameReport.ending``):
+                           ``bear-off``, ``resignation``, ``draw``,
+                           ``unfinished`` (also for a failed replay)
+result         str         as replayed: ``"1-0"``, ``"0-2"``, ``"0-0"``,
+                           ``"*"`` (not finished)
+declared       str / NA    the result the record declares (result token, else
+                           ``Result`` tag)
+half_turns     int64       half-turns written in the record (passes included)
+white_pips,    Int64       pip counts after the last replayed half-turn
+black_pips                 (pips: each side in its own numbering, borne-off
+                           checkers 0); NA when there is no position
+errors,        int64       number of error / warning findings of the game
+warnings                   (reader's findings included)
+valid          bool        no error (warnings allowed)
+first_error    str / NA    code of the first error (by line, column)
+stopped        bool        the replay could not go on (see validate)
+replay_error   str / NA    the replay itself failed (an internal problem,
+                           reported here instead of raised); the game then
+                           counts as invalid
+game_number    Int64       ``Game`` tag (number in its match), NA if none
+score, date    str / NA    ``Score`` and ``Date`` tags as written
+                           (:mod:`narde_notation.archive.matches` groups matches)
+=============  ==========  ==================================================
+
+``turns`` — one row per half-turn written (:data:`TURN_COLUMNS`):
+
+=============  ==========  ==================================================
+file, game     cat., int64 as in ``games``
+ply            int64       0-based index of the half-turn in the game
+side           category    ``"white"`` / ``"black"``: the mover
+roll           category    the dice, higher first: ``"65"``, ``"33"``
+die1, die2     int8        the dice, higher first
+moves          str         the moves as written, space-separated; ``""`` for
+                           a pass
+white_pips,    Int64       pip counts after the half-turn; NA when it was not
+black_pips                 replayed (the replay stopped before or at it)
+pips_rolled    int64       d1 + d2, or 4 × d for a double
+pips_played    Int64       how much the mover's pip count dropped; NA when not
+                           replayed
+pips_lost      Int64       ``pips_rolled - pips_played``: rolled but not
+                           played.  A pass loses all its pips; a bear-off
+                           with a higher die than the point loses the
+                           overage.  Negative only for an illegal half-turn
+                           applied as written that moved more than rolled.
+codes          category    comma-joined finding codes of the half-turn
+                           (sorted, distinct), ``""`` if none
+replayed       bool        the replay reached this half-turn
+opening        bool        the game's first half-turn from the initial
+                           position under rules without ``reroll`` (R2):
+                           that roll cannot be a double, so dice fairness
+                           leaves it out
+=============  ==========  ==================================================
+
+``findings`` — one row per finding (:data:`FINDING_COLUMNS`): file
+(category), game (Int64, NA for a file-level finding: text that is no
+game), line, column (Int64, 1-based), code (category, rules.md table),
+severity (category ``"error"``/``"warning"``), rule (category R-id or NA),
+message (str).
+
+Paths: every function taking ``paths`` accepts a path, a folder (searched
+recursively for ``*.txt``, ``*.mat``, ``*.nrd``) or a glob pattern, or an
+iterable of them.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterable, Iterator, Sequence
+from typing import TYPE_CHECKING
+
+from narde_notation.archive.executor import Failure, run_each
+from narde_notation.archive.players import player_table
+from narde_notation.archive.schema import (
+    EXTENSIONS,
+    FINDING_COLUMNS,
+    GAME_COLUMNS,
+    KINDS,
+    ROLLS,
+    TURN_COLUMNS,
+    FileTables,
+)
+from narde_notation.archive.statistics import (
+    DiceFairness,
+    chisquare_test,
+    clopper_pearson,
+    dice_fairness,
+    dice_from_counts,
+)
+from narde_notation.archive.summary import Summary, file_table, summarise, valid_turns
+from narde_notation.archive.table_rows import TableRows
+from narde_notation.archive.tasks import check_rules, file_rows, records_rows
+from narde_notation.formats.sources import record_files
+from narde_notation.model.record import GameRecord
+
+if TYPE_CHECKING:
+    import pandas as pd
+
+    from narde_notation.replay.validation import GameReport
+
+__all__ = [
+    "EXTENSIONS",
+    "FINDING_COLUMNS",
+    "GAME_COLUMNS",
+    "KINDS",
+    "ROLLS",
+    "TURN_COLUMNS",
+    "DiceFairness",
+    "FileTables",
+    "Summary",
+    "chisquare_test",
+    "clopper_pearson",
+    "dice_fairness",
+    "dice_from_counts",
+    "expand_paths",
+    "file_table",
+    "findings_frame",
+    "games_frame",
+    "iter_rows",
+    "iter_tables",
+    "iter_tables_dask",
+    "per_file",
+    "player_table",
+    "summary",
+    "tables",
+    "tables_from_records",
+    "turns_frame",
+    "valid_turns",
+]
+
+PathsLike = str | os.PathLike[str] | Iterable[str | os.PathLike[str]]
+
+
+def expand_paths(paths: PathsLike) -> list[str]:
+    """Expand files, folders (recursive :data:`EXTENSIONS`) and globs into a
+    de-duplicated file list, in argument order (each folder or glob sorted).
+
+    Raises:
+        FileNotFoundError: a path that is neither a file, a folder, nor a glob
+            matching something; its ``filename`` is the path.
+    """
+    return record_files(paths)
+
+
+def per_file(path: str, rules: str | None = None, turns: bool = True) -> FileTables:
+    """Read, replay and tabulate one file: the unit of parallel work.
+
+    Args:
+        path: one record file (``.txt``/``.nrd`` native or ``.mat``).
+        rules: a ``Rules`` tag value overriding every game's own.
+        turns: build the turns frame (one row per half-turn).  Without it
+            the result's ``turns`` is empty but ``rolls`` still holds what
+            the summary's dice fairness needs.
+
+    Returns:
+        :class:`FileTables` of that file.  A file that cannot be opened
+        gives empty tables and ``problems == {path: reason}``; it never raises
+        on bad text (problems are findings, see the module docstring).
+
+    Raises:
+        narde_notation.model.errors.RulesetError: ``rules`` is not a ruleset tag.
+    """
+    return file_rows(path, rules, turns).tables()
+
+
+def iter_rows(
+    files: Sequence[str],
+    *,
+    jobs: int | None = 1,
+    scheduler: str | None = None,
+    **options: object,
+) -> Iterator[TableRows]:
+    """:func:`narde_notation.archive.tasks.file_rows` of each file, in order, as column
+    lists, on :func:`narde_notation.archive.executor.run_each` (``jobs`` processes,
+    ``None`` = all CPUs, or the Dask ``scheduler``).  A file whose work
+    failed gives no rows and its reason in ``failures``.
+
+    Raises:
+        narde_notation.archive.executor.SchedulerError: the scheduler cannot be used.
+    """
+    check_rules(options.get("rules"))
+    jobs = (os.cpu_count() or 1) if jobs is None else max(1, jobs)
+    for result in run_each(file_rows, files, jobs=jobs, scheduler=scheduler, **options):
+        if isinstance(result, Failure):
+            yield TableRows(files=[result.item], failures={result.item: result.message})
+        else:
+            yield result
+
+
+def iter_tables(
+    files: Sequence[str],
+    rules: str | None = None,
+    jobs: int | None = None,
+    turns: bool = True,
+) -> Iterator[FileTables]:
+    """:func:`per_file` over ``files``, in order, in ``jobs`` processes.
+
+    ``jobs`` defaults to the number of CPUs; 1 (or a single file) runs in
+    this process.  Yields in the order of ``files``.
+    """
+    for part in iter_rows(files, jobs=jobs, rules=rules, turns=turns):
+        yield part.tables()
+
+
+def iter_tables_dask(
+    files: Sequence[str], address: str, rules: str | None = None, turns: bool = True
+) -> Iterator[FileTables]:
+    """:func:`per_file` of each file on a Dask distributed cluster.
+
+    The same unit of work as :func:`iter_tables`, so the same tables.  The
+    workers must see the same paths (a shared file system) and have
+    narde-notation installed (``pip install narde-notation[dask]``).
+
+    Args:
+        address: the scheduler, e.g. ``tcp://host:8786`` (or a
+            ``LocalCluster``'s ``scheduler_address``).
+
+    Raises:
+        ImportError: dask.distributed is not installed.
+        narde_notation.archive.executor.SchedulerError: malformed, unreachable, not Dask.
+    """
+    for part in iter_rows(files, scheduler=address, rules=rules, turns=turns):
+        yield part.tables()
+
+
+def tables(
+    paths: PathsLike,
+    rules: str | None = None,
+    jobs: int | None = 1,
+    scheduler: str | None = None,
+) -> FileTables:
+    """The games, turns and findings tables of ``paths`` (see module doc).
+
+    Args:
+        paths: files, folders or globs (see :func:`expand_paths`).
+        rules: a ``Rules`` tag value overriding every game's own.
+        jobs: processes to use (``None`` = all CPUs; default 1).
+        scheduler: a Dask scheduler address: run the per-file work there
+            (:func:`iter_tables_dask`) instead of in local processes.
+
+    Returns:
+        :class:`FileTables`; files that exist but could not be read are in
+        its ``problems``, internal failures in its ``failures``.
+
+    Raises:
+        FileNotFoundError: a path does not exist.
+        narde_notation.model.errors.RulesetError: ``rules`` is not a ruleset tag.
+    """
+    files = expand_paths(paths)
+    out = TableRows.merge(iter_rows(files, jobs=jobs, scheduler=scheduler, rules=rules))
+    for path, why in out.problems.items():
+        if not os.path.exists(path):
+            raise FileNotFoundError(2, why, path)
+    return out
+
+
+def games_frame(paths: PathsLike, rules: str | None = None, jobs: int | None = 1) -> pd.DataFrame:
+    """One row per game of ``paths``: columns of :data:`GAME_COLUMNS` (module doc).
+
+    Every game read is a row, invalid ones included (``valid`` False).
+
+    Raises:
+        FileNotFoundError: a path does not exist.
+    """
+    return tables(paths, rules, jobs).games
+
+
+def turns_frame(paths: PathsLike, rules: str | None = None, jobs: int | None = 1) -> pd.DataFrame:
+    """One row per half-turn written in ``paths``: :data:`TURN_COLUMNS` (module doc).
+
+    Raises:
+        FileNotFoundError: a path does not exist.
+    """
+    return tables(paths, rules, jobs).turns
+
+
+def findings_frame(
+    paths: PathsLike, rules: str | None = None, jobs: int | None = 1
+) -> pd.DataFrame:
+    """One row per finding in ``paths``: :data:`FINDING_COLUMNS` (module doc).
+
+    Raises:
+        FileNotFoundError: a path does not exist.
+    """
+    return tables(paths, rules, jobs).findings
+
+
+def tables_from_records(
+    records: Iterable[GameRecord | GameReport], file: str | None = None
+) -> FileTables:
+    """The three tables of records (replayed here) or reports already made.
+
+    Useful in notebooks and tests on records built in memory.  Records
+    only are replayed together with
+    :func:`~narde_notation.replay.validation.validate_games` (match scores checked
+    across them, as for a file).  ``file`` replaces each record's own
+    ``file`` (``"<memory>"`` when both are None).
+    """
+    from narde_notation.replay.validation import GameReport, validate
+
+    items = list(records)
+    if not any(isinstance(item, GameReport) for item in items):
+        records_only = [item for item in items if isinstance(item, GameRecord)]
+        name = file or next((r.file for r in records_only if r.file), None) or "<memory>"
+        return records_rows(records_only, name).tables()
+    rows = TableRows()
+    for item in items:
+        report = item if isinstance(item, GameReport) else validate(item)
+        name = file or report.record.file or "<memory>"
+        if name not in rows.files:
+            rows.files.append(name)
+        rows.add_game(report.record, report, name)
+    return rows.tables()
+
+
+def summary(
+    data: FileTables | PathsLike | pd.DataFrame,
+    turns: pd.DataFrame | None = None,
+    findings: pd.DataFrame | None = None,
+) -> Summary:
+    """Summarise an archive (see :class:`Summary` for every figure).
+
+    Args:
+        data: :class:`FileTables`, paths (read with :func:`tables`), or a
+            games frame (then pass ``turns`` for dice fairness and
+            ``findings`` for the per-code table; without them those parts
+            are empty).
+    """
+    import pandas as pd
+
+    from narde_notation.archive.schema import empty_tables
+
+    if isinstance(data, FileTables):
+        ft = data
+    elif isinstance(data, pd.DataFrame):
+        ft = empty_tables()
+        ft.games = data
+        if turns is not None:
+            ft.turns = turns
+        if findings is not None:
+            ft.findings = findings
+    else:
+        ft = tables(data)
+    return summarise(ft)

@@ -1,0 +1,332 @@
+"""Matches: the games of a file grouped into matches (R10), in date order.
+
+A match is played to N points; game scores add up and the first side to
+reach N wins (R10).  Records say which games belong together with the
+``Match`` (length), ``Game`` (number, from 1) and ``Score`` (score before
+the game, White first) tags (record-format.md, "Tag pairs").  The games
+table (:func:`narde_notation.archive.frames.games_frame`) carries them (columns
+game_number, score, date); for a games frame without them,
+:func:`match_tags` reads them again.  :func:`matches_frame` groups the
+games.
+
+Grouping (docs/decisions.md, "Club report"):
+
+* the games **of one file** with the same two players (either colour),
+  the same ``Match`` length and consecutive ``Game`` numbers form a match;
+  ``Game "1"`` always starts a new one; a game without a ``Game`` number
+  continues the open match of its players and length, if any and not yet
+  won;
+* a game without a ``Match`` tag (or with an unreadable one) is a 1-point
+  match of its own;
+* a match whose first game has a ``Score`` tag starts from that score (a
+  resumed match, record-format.md "Match files"); otherwise from 0-0;
+* status: ``"invalid"`` when a game has an error (or is played after the
+  match was won); else ``"unfinished"`` when a game is unfinished or
+  nobody reached the length; else ``"draw"`` (a 1-point match ended by a
+  ``last-roll-draw`` draw, R9) or ``"won"``.  Only ``"won"`` matches
+  between two named, different players are rated;
+* order: the ``Date`` tag of the match's first game (``YYYY.MM.DD``, ``??``
+  for unknown parts; a missing or unreadable date last), then the file
+  path, then the position of the first game in the file.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from narde_notation.archive.schema import typed_frame
+from narde_notation.model.record import parse_count, parse_score
+
+if TYPE_CHECKING:
+    import pandas as pd
+
+    from narde_notation.model.record import GameRecord
+
+__all__ = ["MATCH_COLUMNS", "TAG_COLUMNS", "date_key", "match_tags", "matches_frame"]
+
+#: Columns of :func:`match_tags` and their dtypes.
+TAG_COLUMNS: dict[str, str] = {
+    "file": "str",
+    "game": "int64",
+    "game_number": "Int64",
+    "score": "str",
+    "date": "str",
+}
+
+#: Columns of :func:`matches_frame` and their dtypes.
+MATCH_COLUMNS: dict[str, str] = {
+    "match": "int64",
+    "date": "str",
+    "file": "str",
+    "first_game": "int64",
+    "games": "int64",
+    "white": "str",
+    "black": "str",
+    "length": "int64",
+    "white_score": "int64",
+    "black_score": "int64",
+    "resumed": "bool",
+    "winner": "str",
+    "loser": "str",
+    "status": "str",
+    "rated": "bool",
+    "note": "str",
+}
+
+_DATE = re.compile(r"^\s*(\d{4}|\?{4})[.\-/](\d{1,2}|\?\?)[.\-/](\d{1,2}|\?\?)\s*$")
+_UNKNOWN = "?"
+
+
+def date_key(text: str | None) -> tuple[int, int, int, int]:
+    """Sort key of a ``Date`` tag: dated matches first, in date order.
+
+    ``YYYY.MM.DD`` (``-`` and ``/`` read too; ``??`` for an unknown month or
+    day sorts before the known ones of the same year / month).  A missing
+    tag, an unknown year or text that is not a date sorts after every date:
+    ``(1, 0, 0, 0)``.
+    """
+    m = _DATE.match(text) if text else None
+    if m is None or m[1].startswith("?"):
+        return (1, 0, 0, 0)
+    month = 0 if m[2].startswith("?") else int(m[2])
+    day = 0 if m[3].startswith("?") else int(m[3])
+    return (0, int(m[1]), month, day)
+
+
+def _has_tags(games: pd.DataFrame) -> bool:
+    return {"game_number", "score", "date"} <= set(games.columns)
+
+
+def _tag_rows(records: Iterable[GameRecord], file: str) -> list[tuple[Any, ...]]:
+    rows: list[tuple[Any, ...]] = []
+    for record in records:
+        tags = record.tags
+        number = tags.get("Game")
+        rows.append((
+            file,
+            record.index,
+            parse_count(number),
+            tags.get("Score"),
+            tags.get("Date"),
+        ))
+    return rows
+
+
+def _file_tag_rows(path: str) -> list[tuple[Any, ...]]:
+    from narde_notation.formats.reader import read_games
+
+    try:
+        with open(path, "rb") as handle:
+            return _tag_rows(read_games(handle), path)
+    except OSError:
+        return []  # the games table reports the unreadable file
+
+
+def match_tags(
+    files: Sequence[str] = (),
+    *,
+    records: Iterable[GameRecord] | None = None,
+    file: str = "<memory>",
+) -> pd.DataFrame:
+    """The ``Game``, ``Score`` and ``Date`` tags of every game (:data:`TAG_COLUMNS`).
+
+    One row per game read: file (str, as given), game (int64, 0-based index
+    in the file, as in the games table), game_number (Int64: the ``Game``
+    tag, NA when missing or not a number), score (str / NA: the ``Score``
+    tag as written), date (str / NA: the ``Date`` tag as written).
+
+    Args:
+        files: record files (already expanded, as in the games table).
+        records: games already read (standard input, notebooks), tabulated
+            under ``file`` after ``files``.
+
+    An unreadable file gives no rows (the games table reports it).
+    """
+
+    rows: list[tuple[Any, ...]] = []
+    for path in files:
+        rows.extend(_file_tag_rows(path))
+    if records is not None:
+        rows.extend(_tag_rows(records, file))
+    return typed_frame({c: [r[i] for r in rows] for i, c in enumerate(TAG_COLUMNS)},
+                       TAG_COLUMNS)
+
+
+@dataclass
+class _Match:
+    file: str
+    first_game: int
+    date: str | None
+    white: str
+    black: str
+    length: int
+    number: int | None
+    scores: dict[str, int]
+    resumed: bool
+    games: int = 0
+    invalid: str | None = None
+    unfinished: bool = False
+    winner: str | None = None
+    notes: list[str] = field(default_factory=list)
+
+    def add(self, row: dict[str, Any], white: str, black: str) -> None:
+        self.games += 1
+        self.number = row["game_number"]
+        if self.winner is not None and self.invalid is None:
+            self.invalid = f"a game after {self.winner} had won the match"
+        if not row["valid"]:
+            if self.invalid is None:
+                self.invalid = f"game {row['game']} of the file has errors"
+            return
+        kind = row["kind"]
+        if kind is None:
+            self.unfinished = True
+            return
+        side = row["winner"]
+        if side in ("white", "black"):
+            name = white if side == "white" else black
+            self.scores[name] = self.scores.get(name, 0) + int(row["points"])
+            if self.winner is None and self.scores[name] >= self.length:
+                self.winner = name
+
+    def status(self) -> str:
+        if self.invalid is not None:
+            return "invalid"
+        if self.unfinished or (self.winner is None and self.length > 1):
+            return "unfinished"
+        return "draw" if self.winner is None else "won"
+
+
+def _na(value: Any) -> Any:
+    """pandas missing values (NA, NaN, None) as None."""
+    import pandas as pd
+
+    return None if value is None or pd.isna(value) else value
+
+
+def matches_frame(games: pd.DataFrame, tags: pd.DataFrame | None = None) -> pd.DataFrame:
+    """One row per match of ``games`` (a games frame), in date order.
+
+    Args:
+        games: a games frame (:data:`narde_notation.archive.frames.GAME_COLUMNS`),
+            in file order (as :func:`~narde_notation.archive.frames.games_frame`
+            returns it).
+        tags: :func:`match_tags` of the same files, for a games frame
+            without the columns game_number, score and date; when omitted
+            they are read from the frame's files.
+
+    Returns:
+        :data:`MATCH_COLUMNS`: match (int64, 0-based, the order), date (str
+        / NA: ``Date`` tag of its first game), file (str), first_game (int64,
+        index in the file of its first game), games (int64), white, black
+        (str: the first game's White and Black, ``"?"`` when a name is
+        missing), length (int64, points; 1 without a ``Match`` tag),
+        white_score, black_score (int64, points of those two players at the
+        end, a resumed match's starting score included), resumed (bool: the
+        first game had a ``Score`` tag other than 0-0 or a ``Game`` number
+        above 1), winner, loser (str / NA: names, when status is ``"won"``),
+        status (str: ``"won"``, ``"draw"``, ``"unfinished"``,
+        ``"invalid"``), rated (bool: status ``"won"`` and two named,
+        different players), note (str / NA: why a match is not rated, or
+        that it was resumed).  The grouping rules are the module's.
+
+    Raises:
+        KeyError: a needed column is missing.
+    """
+    import pandas as pd
+
+    frame = games
+    if tags is None and not _has_tags(games):
+        files = [str(f) for f in pd.unique(games["file"]) if os.path.isfile(str(f))]
+        tags = match_tags(files)
+    if tags is not None:
+        extra = [c for c in ("game_number", "score", "date") if c not in games.columns]
+        frame = games.merge(tags[["file", "game", *extra]], on=["file", "game"], how="left",
+                            sort=False)
+    cols = ["file", "game", "white", "black", "match", "game_number", "score", "date",
+            "valid", "kind", "winner", "points"]
+    rows = [
+        {c: _na(v) for c, v in zip(cols, values, strict=True)}
+        for values in frame[cols].itertuples(index=False, name=None)
+    ]
+    done: list[_Match] = []
+    open_: dict[tuple[str, frozenset[str], int], _Match] = {}
+    for row in rows:
+        white = row["white"] or _UNKNOWN
+        black = row["black"] or _UNKNOWN
+        length = row["match"]
+        number = row["game_number"]
+        key = (row["file"], frozenset((white, black)), int(length or 0))
+        current = open_.get(key) if length is not None else None
+        if current is not None and (
+            current.winner is not None
+            if number is None
+            else number == 1 or current.number is None or number != current.number + 1
+        ):
+            current = None
+        if current is None:
+            current = _start(row, white, black, int(length or 1))
+            done.append(current)
+            if length is not None:
+                open_[key] = current
+        current.add(row, white, black)
+    done.sort(key=lambda m: (date_key(m.date), m.file, m.first_game))
+    out = [_row(i, m) for i, m in enumerate(done)]
+    if not out:
+        return pd.DataFrame({c: pd.Series(dtype=t) for c, t in MATCH_COLUMNS.items()})
+    return typed_frame({c: [row[c] for row in out] for c in MATCH_COLUMNS}, MATCH_COLUMNS)
+
+
+def _start(row: dict[str, Any], white: str, black: str, length: int) -> _Match:
+    score = row["score"]
+    parsed = parse_score(score)
+    start = parsed if parsed else (0, 0)
+    number = row["game_number"]
+    resumed = start != (0, 0) or (number is not None and number > 1)
+    match = _Match(file=row["file"], first_game=int(row["game"]), date=row["date"],
+                   white=white, black=black, length=length, number=None,
+                   scores={white: start[0], black: start[1]}, resumed=resumed)
+    if resumed:
+        match.notes.append(f"resumed at {start[0]}-{start[1]}"
+                           + ("" if parsed else " (no Score tag)"))
+    return match
+
+
+def _row(index: int, m: _Match) -> dict[str, Any]:
+    status = m.status()
+    notes = list(m.notes)
+    named = _UNKNOWN not in (m.white, m.black) and m.white != m.black
+    if status == "invalid":
+        notes.append(f"not rated: {m.invalid}")
+    elif status == "unfinished":
+        notes.append("not rated: "
+                     + ("a game is unfinished" if m.unfinished else "nobody reached the length"))
+    elif status == "draw":
+        notes.append("not rated: a draw")
+    elif not named:
+        notes.append("not rated: " + ("a player's name is missing" if _UNKNOWN in
+                                      (m.white, m.black) else "the same name on both sides"))
+    winner = m.winner if status == "won" else None
+    loser = None if winner is None else (m.black if winner == m.white else m.white)
+    return {
+        "match": index,
+        "date": m.date,
+        "file": m.file,
+        "first_game": m.first_game,
+        "games": m.games,
+        "white": m.white,
+        "black": m.black,
+        "length": m.length,
+        "white_score": m.scores.get(m.white, 0),
+        "black_score": m.scores.get(m.black, 0),
+        "resumed": m.resumed,
+        "winner": winner,
+        "loser": loser,
+        "status": status,
+        "rated": status == "won" and named,
+        "note": "; ".join(notes) or None,
+    }

@@ -1,0 +1,322 @@
+"""One way in: every source of records decoded and cut into lines the same way.
+
+:class:`DecodedLines` serves a path, ``"-"`` (standard input, streamed), an
+open binary or text file and a string, block by block (64 KiB): a file is
+never read whole, and the memory held does not grow with a line's length
+beyond the line itself.
+
+Decoding (record-format.md, "Encodings"):
+
+* a byte-order mark decides: UTF-8 (the mark is dropped), UTF-16 or UTF-32
+  (little or big endian);
+* otherwise the user's ``encoding`` when given (any codec name Python
+  knows: ``cp1251``, ``cp1254``, ``cp1252``, ``latin-1``, ``koi8-r``, …);
+* otherwise UTF-16 without a mark when every other byte is zero (mostly
+  ASCII text: docs/decisions.md F1);
+* otherwise UTF-8, as long as the bytes are UTF-8; at the first block that
+  is not, the encoding of the rest is guessed by charset-normalizer (a
+  well-kept detection library) from that block, and the whole block is
+  decoded with the guess.
+
+Whenever the text was not read as UTF-8, an ``encoding`` warning
+(:class:`~narde_notation.model.findings.Finding`) names the encoding used and the
+line where it started to matter; bytes the encoding cannot decode become
+U+FFFD and the warning says so: text is never replaced in silence.
+
+Lines: ``\\n`` ends a line, a ``\\r`` before it is dropped (CR LF, LF and a
+mix of both), a BOM at the very start of text is ignored.
+"""
+
+from __future__ import annotations
+
+import codecs
+import io
+import os
+import sys
+from collections.abc import Iterable, Iterator
+from typing import IO, Any
+
+from narde_notation.model.findings import Finding
+
+__all__ = ["STDIN", "DecodedLines", "Source", "guess_encoding", "split_lines"]
+
+#: What the readers accept: a path (``"-"`` for standard input), an open text
+#: or binary file, or (through :func:`narde_notation.formats.reader.parse_games`) a string.
+Source = str | os.PathLike[str] | IO[str] | IO[bytes]
+
+#: The path that stands for standard input.
+STDIN = "-"
+
+_BLOCK = 1 << 16
+
+#: Byte-order marks, longest first (a UTF-32 LE mark starts like UTF-16 LE's).
+_BOMS: tuple[tuple[bytes, str, str], ...] = (
+    (codecs.BOM_UTF32_LE, "utf-32", "UTF-32"),
+    (codecs.BOM_UTF32_BE, "utf-32", "UTF-32"),
+    (codecs.BOM_UTF8, "utf-8-sig", "UTF-8"),
+    (codecs.BOM_UTF16_LE, "utf-16", "UTF-16"),
+    (codecs.BOM_UTF16_BE, "utf-16", "UTF-16"),
+)
+
+#: The code pages a guess chooses among: record-format.md's list (cp1252 stands
+#: for latin-1 too).  A wider list guesses short samples worse (cp1250 for a
+#: Turkish or Western name, whose letters it decodes differently).
+_GUESSES = ("cp1251", "cp1252", "cp1254", "koi8_r")
+#: Letters cp1252 puts where cp1254 has Turkish ğ Ğ ı İ ş Ş (0xF0 0xD0 0xFD 0xDD 0xFE 0xDE).
+_ICELANDIC = "ðÐýÝþÞ"
+
+
+def split_lines(blocks: Iterable[str]) -> Iterator[str]:
+    """Lines of a stream of text blocks (each block split once: linear in the
+    text, however long a line is): ``\\n`` ends a line, a final ``\\r`` is
+    dropped, a leading BOM is ignored."""
+    pieces: list[str] = []
+    first = True
+    for block in blocks:
+        if not block:
+            continue
+        if first:
+            first = False
+            if block[0] == "\ufeff":
+                block = block[1:]
+        parts = block.split("\n")
+        if len(parts) == 1:
+            pieces.append(block)
+            continue
+        if pieces:
+            pieces.append(parts[0])
+            parts[0] = "".join(pieces)
+            pieces = []
+        tail = parts.pop()
+        if tail:
+            pieces.append(tail)
+        for part in parts:
+            yield part[:-1] if part.endswith("\r") else part
+    if pieces:
+        part = "".join(pieces)
+        yield part[:-1] if part.endswith("\r") else part
+
+
+def _python_name(encoding: str) -> str:
+    try:
+        return codecs.lookup(encoding).name
+    except LookupError:
+        return encoding
+
+
+class DecodedLines:
+    """The lines of one source, decoded once (see the module docstring).
+
+    Args:
+        source: a path (``str``/``os.PathLike``; ``"-"`` is standard input), an
+            open binary or text file, or ``text=`` for a string.
+        encoding: the encoding of bytes with no byte-order mark (``None``:
+            UTF-8, or a guess when the bytes are not UTF-8).
+        name: the name findings carry (default: the path, the file's
+            ``name``, ``"<stdin>"`` or ``"<string>"``).
+        text: a string to read instead of ``source``.
+
+    Iterating gives the lines (without their ends).  :meth:`take_findings`
+    hands over the ``encoding`` warnings met so far, each once.  A path is
+    opened lazily, on the first line asked for.
+
+    Raises:
+        LookupError: ``encoding`` is not a codec Python knows (at once).
+        OSError: a path cannot be opened or read (while iterating).
+    """
+
+    def __init__(
+        self,
+        source: Source | None = None,
+        *,
+        encoding: str | None = None,
+        name: str | None = None,
+        text: str | None = None,
+    ) -> None:
+        if encoding is not None:
+            codecs.lookup(encoding)  # fail early on an unknown name
+        self.encoding = encoding
+        self.source = source
+        self.text = text
+        if name is None:
+            if text is not None:
+                name = "<string>"
+            elif isinstance(source, (str, os.PathLike)):
+                name = "<stdin>" if os.fspath(source) == STDIN else os.fspath(source)
+            else:
+                name = str(getattr(source, "name", "<stream>"))
+        self.name = name
+        #: The encoding the text was read with (``"utf-8"`` until known otherwise).
+        self.used = "utf-8"
+        self._findings: list[Finding] = []
+        self._lines_before = 0  # line breaks in the text decoded so far
+
+    # -- findings ---------------------------------------------------------------
+    def take_findings(self) -> list[Finding]:
+        """The ``encoding`` warnings met since the last call (each given once)."""
+        found, self._findings = self._findings, []
+        return found
+
+    def _warn(self, text: str, at: int, message: str) -> None:
+        line = self._lines_before + text.count("\n", 0, max(at, 0)) + 1
+        self._findings.append(Finding("encoding", message, file=self.name, line=line))
+
+    # -- blocks -------------------------------------------------------------------
+    def __iter__(self) -> Iterator[str]:
+        return split_lines(self._counted(self._blocks()))
+
+    def _counted(self, blocks: Iterable[str]) -> Iterator[str]:
+        for block in blocks:
+            yield block
+            self._lines_before += block.count("\n")
+
+    def _blocks(self) -> Iterator[str]:
+        if self.text is not None:
+            yield self.text
+            return
+        source = self.source
+        if isinstance(source, (str, os.PathLike)):
+            if os.fspath(source) == STDIN:
+                yield from self._stream(sys.stdin)
+                return
+            with open(source, "rb") as handle:
+                yield from self._bytes(handle.read)
+            return
+        if source is None:
+            return
+        yield from self._stream(source)
+
+    def _stream(self, stream: IO[Any]) -> Iterator[str]:
+        if isinstance(stream, io.TextIOBase):
+            buffer = getattr(stream, "buffer", None)
+            if buffer is not None and stream is sys.stdin:
+                # standard input: decoded as a file is, not by the locale
+                yield from self._bytes(buffer.read)
+                return
+        first = stream.read(_BLOCK)
+        if isinstance(first, str):
+            yield first
+            while True:
+                block = stream.read(_BLOCK)
+                if not block:
+                    return
+                yield block
+        else:
+            yield from self._bytes(stream.read, first)
+
+    def _bytes(self, read: Any, first: bytes | None = None) -> Iterator[str]:
+        data: bytes = read(_BLOCK) if first is None else first
+        encoding = self.encoding
+        label = None
+        for bom, codec, shown in _BOMS:
+            if data.startswith(bom):
+                encoding, label = codec, shown
+                break
+        if encoding is None:
+            wide = _utf16_without_mark(data)
+            if wide is not None:
+                self.used = wide
+                yield from self._decoded(read, data, wide, f"{wide} (a guess: no byte-order"
+                                         " mark)", warn=True)
+                return
+            yield from self._utf8_or_guess(read, data)
+            return
+        if not label and _python_name(encoding) in ("utf-16", "utf-32"):
+            # no mark to say the byte order: Python's codec refuses to start;
+            # the zero bytes tell it (16 bits), else little-endian as Windows writes
+            wide = _utf16_without_mark(data) if _python_name(encoding) == "utf-16" else None
+            encoding = wide or _python_name(encoding) + "-le"
+        self.used = "utf-8" if label == "UTF-8" else _python_name(encoding)
+        why = "its byte-order mark" if label else "the encoding asked for"
+        yield from self._decoded(read, data, encoding, f"{label or self.used} ({why})",
+                                 warn=self.used != "utf-8")
+
+    def _decoded(self, read: Any, data: bytes, encoding: str, shown: str, *,
+                 warn: bool) -> Iterator[str]:
+        """Decode with ``encoding``: one warning where the text stops being
+        ASCII (when ``warn``), one where a byte could not be decoded."""
+        decoder = codecs.getincrementaldecoder(encoding)(errors="replace")
+        replaced = False
+        while True:
+            final = not data
+            text = decoder.decode(data, final=final)
+            if warn and text:
+                at = next((i for i, c in enumerate(text) if c > "\x7f"), -1)
+                if at >= 0 or encoding.startswith("utf-"):
+                    self._warn(text, at if at >= 0 else 0,
+                               f"the file is not UTF-8: read as {shown}")
+                    warn = False
+            if not replaced and "\ufffd" in text:
+                replaced = True
+                self._warn(text, text.index("\ufffd"),
+                           f"bytes that are not {shown.split(' (')[0]} were replaced by"
+                           " U+FFFD (\ufffd)")
+            if text:
+                yield text
+            if final:
+                return
+            data = read(_BLOCK)
+
+    def _utf8_or_guess(self, read: Any, data: bytes) -> Iterator[str]:
+        decoder = codecs.getincrementaldecoder("utf-8")(errors="strict")
+        while data:
+            pending = decoder.getstate()[0] + data
+            try:
+                text = decoder.decode(data)
+            except UnicodeDecodeError:
+                yield from self._guessed(read, pending)
+                return
+            if text:
+                yield text
+            data = read(_BLOCK)
+        try:
+            decoder.decode(b"", final=True)
+        except UnicodeDecodeError:
+            yield from self._guessed(read, decoder.getstate()[0])
+
+    def _guessed(self, read: Any, pending: bytes) -> Iterator[str]:
+        encoding = guess_encoding(pending)
+        self.used = encoding
+        yield from self._decoded(read, pending, encoding, f"{encoding} (a guess)", warn=True)
+
+
+def _utf16_without_mark(data: bytes) -> str | None:
+    """``utf-16-le``/``utf-16-be`` for text that is UTF-16 without a byte-order
+    mark (records are mostly ASCII: every other byte is zero), else ``None``."""
+    sample = data[:4096]
+    half = len(sample) // 2
+    if half < 8:
+        return None
+    odd, even = sample[1::2].count(0), sample[0::2].count(0)
+    if odd >= half // 2 and even <= half // 20:
+        return "utf-16-le"
+    if even >= half // 2 and odd <= half // 20:
+        return "utf-16-be"
+    return None
+
+
+def guess_encoding(sample: bytes) -> str:
+    """The single-byte code page ``sample`` (bytes that are not UTF-8) most
+    likely is, among cp1251, cp1252, cp1254 and KOI8-R, by charset-normalizer;
+    ``latin-1`` when nothing fits (it decodes every byte).  A guess: a few
+    letters can fit several pages, hence the ``encoding`` warning."""
+    from charset_normalizer import from_bytes
+
+    # the lines holding bytes outside ASCII: the moves around them, all ASCII,
+    # would only dilute the evidence
+    telling = b"\n".join(line for line in sample.split(b"\n") if not line.isascii())
+    evidence = telling[: 4 * _BLOCK] or sample[:_BLOCK]
+    matches = from_bytes(evidence, cp_isolation=list(_GUESSES))
+    best = matches.best()
+    if best is None:
+        return "latin_1"
+    name = _python_name(best.encoding)
+    # cp1252 and cp1254 differ in six letters only, and the detector scores
+    # them alike: bytes that cp1252 reads as Icelandic ð Ð ý Ý þ Þ are
+    # Turkish ğ Ğ ı İ ş Ş in cp1254, far likelier among narde players.
+    turkish = any(_python_name(m.encoding) == "cp1254" for m in matches)
+    if name == "cp1252" and turkish and any(
+        letter in evidence.decode("cp1252", "replace") for letter in _ICELANDIC
+    ):
+        return "cp1254"
+    return name

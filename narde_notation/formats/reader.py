@@ -1,0 +1,237 @@
+"""Read Narde game records: the native layout and the ``.mat`` match layout.
+
+The syntax lives in ``narde_notation/grammar/*.lark`` (LALR, loaded once
+per process from Lark's on-disk cache, :mod:`narde_notation.formats.grammar`):
+
+* ``terms.lark`` -- rolls, moves, half-turns, turn numbers, comments;
+* ``native.lark`` -- tag pairs, turns and result tokens (record-format.md);
+* ``mat.lark`` -- the move text of a ``.mat`` turn line and the line
+  patterns of the Jellyfish / GNU Backgammon layout.
+
+Entry points:
+
+* :func:`read_games` -- a path (``"-"``: standard input), or an open text or
+  binary file;
+* :func:`parse_games` -- text already in memory.
+
+Both go through one decoding path (:mod:`narde_notation.formats.decoding`), then the
+native reader (:mod:`narde_notation.formats.native`) or the ``.mat`` reader
+(:mod:`narde_notation.formats.mat`); syntax findings are made by
+:mod:`narde_notation.formats.syntax`.
+
+Both yield :class:`~narde_notation.model.record.GameRecord` objects one game at a
+time (a file is never held whole: the native reader cuts the line stream at
+game boundaries, the ``.mat`` reader works line by line) and **never raise on
+bad text**: a syntax problem becomes a ``syntax``
+:class:`~narde_notation.model.findings.Finding` on the game it breaks, with the
+file, the game index, the line, the column, what was expected, and the line
+with a caret under the column.  Reading then resumes at the next turn line.
+
+The reader keeps moves as written: numbers are not converted (the
+``Numbering`` tag is the validator's business), turn numbers are stored as
+written, ``*`` (hit) and ``bar`` are read without complaint (the validator
+reports ``hit``/``bar``, corpus decision 3).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Iterator
+from typing import Literal
+
+from narde_notation.formats.decoding import DecodedLines, Source
+from narde_notation.formats.native import read_native
+from narde_notation.model.findings import Finding
+from narde_notation.model.record import GameRecord
+
+__all__ = ["Source", "detect_format", "parse_games", "read_games"]
+
+#: How many lines the format sniffer looks at before settling on native.
+_SNIFF_LINES = 2000
+_NATIVE_START_RE = re.compile(r"[ \t]*(?:\[|[0-9]+\.|[1-6][-:]?[1-6]:)")
+#: What a line that ``MATCH_LINE``, ``GAME_LINE`` or ``TURN_LINE`` of
+#: ``mat.lark`` matches starts with, derived from those patterns: blanks, then
+#: a digit (the match length, the turn number) or the ``g`` of ``Game``
+#: (``(?i:game)`` takes no other character).  A necessary condition only,
+#: tested before the patterns so that sniffing a native file never builds the
+#: ``.mat`` parser; the patterns decide (tests check the condition against them).
+_MAT_START_RE = re.compile(r"[ \t]*[0-9Gg]")
+_MAT_LINES = ("MATCH_LINE", "GAME_LINE", "TURN_LINE")
+
+
+def detect_format(lines: Iterable[str]) -> Literal["native", "mat"]:
+    """``"mat"`` if a ``N point match`` or ``Game N`` line (or a ``N)`` turn line)
+    comes before anything native (a tag pair ``[``, a turn ``12.``, a roll
+    ``65:``); ``"native"`` otherwise.  Free text and ``;`` lines are skipped.
+
+    Looks at no more than the first 2000 lines.  No line is both: after its
+    blanks a native line starts with ``[``, or digits then ``.``, or a roll
+    then ``:``, where the ``.mat`` lines have digits then a blank or ``)``, or
+    a ``g``; so the native test comes first, and the ``.mat`` grammar is only
+    loaded for a line that may be a ``.mat`` line.
+    """
+    for count, line in enumerate(lines):
+        if count >= _SNIFF_LINES:
+            break
+        stripped = line.strip()
+        if not stripped or stripped.startswith(";"):
+            continue
+        if _NATIVE_START_RE.match(line):
+            return "native"
+        if _MAT_START_RE.match(line):
+            from narde_notation.formats.mat import mat_patterns
+
+            patterns = mat_patterns()
+            if any(patterns[name].fullmatch(line) for name in _MAT_LINES):
+                return "mat"
+    return "native"
+
+
+def _records(decoded: DecodedLines) -> Iterator[GameRecord]:
+    file = decoded.name
+    lines = iter(decoded)
+    head: list[str] = []
+    for line in lines:
+        head.append(line)
+        if len(head) >= _SNIFF_LINES:
+            break
+        if _NATIVE_START_RE.match(line) or line.rstrip().lower().endswith("point match"):
+            break
+    line = ""  # not the last sniffed line held for the whole read
+    fmt = detect_format(head)
+
+    def numbered() -> Iterator[tuple[int, str]]:
+        number = 0
+        head.reverse()
+        while head:  # let go of each sniffed line once read (a line may be long)
+            number += 1
+            yield number, head.pop()
+        for line in lines:
+            number += 1
+            yield number, line
+
+    stream = numbered()
+    if fmt == "native":
+        records = read_native(stream, file)
+    else:
+        from narde_notation.formats.mat import read_mat
+
+        records = read_mat(stream, file)
+    any_record = False
+    pending: list[Finding] = []
+    previous: GameRecord | None = None
+    for record in records:
+        any_record = True
+        if previous is not None:
+            pending = _place_encoding(decoded, previous, pending)
+            yield previous
+        previous = record
+    if previous is not None:
+        _place_encoding(decoded, previous, pending, last=True)
+        yield previous
+    if not any_record:
+        record = GameRecord(
+            findings=[
+                Finding(
+                    "syntax",
+                    "expected a game (tag pairs and moves), found an empty file",
+                    file=file,
+                    game=None,
+                    line=1,
+                    column=None,
+                )
+            ],
+            file=file,
+            index=0,
+            line=1,
+            format=fmt,
+        )
+        _place_encoding(decoded, record, pending, last=True)
+        yield record
+
+
+def _last_line(record: GameRecord) -> int:
+    lines = [record.line, record.result_line or 0, *record.tag_lines.values()]
+    if record.half_turns:
+        lines.append(record.half_turns[-1].line)
+    lines.extend(f.line for f in record.findings if f.line is not None)
+    return max(lines)
+
+
+def _place_encoding(decoded: DecodedLines, record: GameRecord, pending: list[Finding], *,
+                    last: bool = False) -> list[Finding]:
+    """``encoding`` warnings join the findings of the record holding their
+    line (the record is yielded one step late, so the decoder has seen its
+    text); those of later lines are returned."""
+    pending = pending + decoded.take_findings()
+    if not pending:
+        return pending
+    end = _last_line(record)
+    here = pending if last else [f for f in pending if (f.line or 0) <= end]
+    if here:
+        file_level = not (record.tags or record.half_turns) and record.result is None and all(
+            f.game is None for f in record.findings)
+        game = None if file_level else record.index
+        record.findings[:0] = [f.located(game=game) for f in here]
+    return [f for f in pending if f not in here]
+
+
+def parse_games(text: str, *, name: str = "<string>") -> Iterator[GameRecord]:
+    """Games of a text in memory (native or ``.mat`` layout, detected from content).
+
+    Args:
+        text: the whole text (a leading BOM is ignored; LF, CRLF or a mix).
+        name: the name to put in ``GameRecord.file`` and findings.
+
+    Yields:
+        One :class:`GameRecord` per game, in text order: ``index`` from 0,
+        ``line`` of its first tag or turn line, ``format`` ``"native"`` or
+        ``"mat"``, ``tag_lines``, ``result_line``/``result_column``.  Moves
+        are kept as written (own or absolute numbering alike); sides come
+        from the layout (record-format.md "Turns"; ``.mat``: corpus README
+        decision 9).  A ``.mat`` ``Resigns`` or ``Losses`` line sets the tag
+        ``Termination`` to ``"resign"``, as a native record writes it.
+
+    Raises:
+        Nothing on bad text.  A syntax problem is a ``syntax`` finding (line,
+        column, what was expected, the line with a caret) on the game it is
+        in; every malformed line is reported, the game keeps the half-turns
+        read around it, and reading resumes at the next turn line (native)
+        or line (``.mat``).  Text between games that is no record is a
+        record of its own with no tags or half-turns; an empty text is one
+        such record with a finding at line 1 (``game`` None).
+    """
+    return _records(DecodedLines(text=text, name=name))
+
+
+def read_games(
+    source: Source, *, name: str | None = None, encoding: str | None = None
+) -> Iterator[GameRecord]:
+    """Games of a file: a path (``str`` or ``os.PathLike``; ``"-"`` is standard
+    input, streamed), or an open text or binary file.
+
+    The format (native or ``.mat``) is detected from the content, not the
+    extension.  Bytes are decoded as :mod:`narde_notation.formats.decoding` says:
+    a byte-order mark (UTF-8, UTF-16, UTF-32) decides, else ``encoding``,
+    else UTF-8 or, for bytes that are not UTF-8, a guessed code page; any
+    encoding other than UTF-8 gives an ``encoding`` warning on the game being
+    read when it was met.  Games are read one at a time: a large file is
+    never held in memory whole.
+
+    Args:
+        source: the path or open file.
+        name: the name to put in ``GameRecord.file`` and findings (default:
+            the path, ``"<stdin>"``, or the open file's ``name``).
+        encoding: the encoding of bytes without a byte-order mark
+            (``"cp1251"``, ``"koi8-r"``, …); ignored for text files.
+
+    Yields:
+        :class:`GameRecord` per game, in file order, as :func:`parse_games`.
+
+    Raises:
+        LookupError: ``encoding`` is not an encoding Python knows (at once).
+        OSError: when a path cannot be opened or read (on the first
+        iteration: the file is opened lazily).  Nothing on bad text: it
+        becomes ``syntax`` findings, see :func:`parse_games`.
+    """
+    return _records(DecodedLines(source, encoding=encoding, name=name))

@@ -1,0 +1,343 @@
+"""Game records as read from text: tags, half-turns and moves *as written*.
+
+A record knows nothing of the rules: moves keep the numbering the record
+used (see :attr:`GameRecord.numbering`), and nothing here is checked
+against a position.  The engine and the validator interpret records.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass, field
+from typing import Literal
+
+from narde_notation.model.errors import NotationError
+from narde_notation.model.findings import Finding
+from narde_notation.model.side import Side
+
+__all__ = [
+    "BAR",
+    "OFF",
+    "GameRecord",
+    "HalfTurn",
+    "Move",
+    "format_path",
+    "parse_count",
+    "parse_roll",
+    "parse_score",
+    "pips_rolled",
+]
+
+#: Destination "off" (bearing off) in a move path: ``6/off`` is ``(6, OFF)``.
+OFF = 0
+#: The point "bar" in a move path (no meaning in Long Narde: a ``bar`` finding).
+BAR = 25
+
+def format_path(path: Sequence[int], *, off: str = "off") -> str:
+    """A move path as a record writes it: ``(24, 18, 13)`` -> ``"24/18/13"``, ``(6, OFF)`` ->
+    ``"6/off"``, ``(BAR, 22)`` -> ``"bar/22"`` (record-format.md; the project's move formatter).
+
+    ``off`` is the word for a borne-off checker's destination (``.mat`` files write ``0``).
+    """
+    return "/".join(off if p == OFF else ("bar" if p == BAR else str(p)) for p in path)
+
+
+#: A count written in a tag (Match, Game): ASCII digits, at most nine (``str.isdigit``
+#: admits ``²``, and ``int()`` refuses more than 4,300 digits).
+_COUNT = re.compile(r"[ \t]*([0-9]{1,9})[ \t]*")
+#: A score written in a tag or a ``.mat`` score line, White first: ``1-0``.
+_SCORE = re.compile(r"[ \t]*([0-9]{1,9})[ \t]*-[ \t]*([0-9]{1,9})[ \t]*")
+
+
+def parse_count(text: str | None) -> int | None:
+    """A count written in a tag (``Match "5"``, ``Game "2"``): 1 to 9 ASCII digits,
+    blanks around allowed; ``None`` for anything else (``"²"``, ``"5 points"``)."""
+    found = _COUNT.fullmatch(text) if text is not None else None
+    return int(found[1]) if found else None
+
+
+def parse_score(text: str | None) -> tuple[int, int] | None:
+    """A match score as a ``Score`` tag writes it, White first: ``"1-0"`` -> ``(1, 0)``;
+    ``None`` for anything else (record-format.md, "Tag pairs")."""
+    found = _SCORE.fullmatch(text) if text is not None else None
+    return (int(found[1]), int(found[2])) if found else None
+
+
+_ROLL = re.compile(r"\s*([1-6])\s*[-:]?\s*([1-6])\s*\Z")
+#: every way a record or a caller writes a roll -> (higher die, lower die).
+ROLLS: dict[object, tuple[int, int]] = {}
+for _a in range(1, 7):
+    for _b in range(1, 7):
+        for _key in ((_a, _b), f"{_a}{_b}", f"{_a}-{_b}", f"{_a}:{_b}"):
+            ROLLS[_key] = (max(_a, _b), min(_a, _b))
+
+
+def pips_rolled(dice: Sequence[int]) -> int:
+    """Pips a roll moves: ``d1 + d2``, or ``4 × d`` for a double (R3: a double is
+    played four times).  ``dice`` is two dice 1…6, in either order."""
+    d1, d2 = dice[0], dice[1]
+    return 4 * d1 if d1 == d2 else d1 + d2
+
+
+def parse_roll(roll: str | Sequence[int]) -> tuple[int, int]:
+    """Read a roll: ``"65"``, ``"56"``, ``"6-5"``, ``"6:5"`` or ``(6, 5)``; higher die first.
+
+    The project's roll parser (R12: dice show 1…6).
+
+    Raises:
+        NotationError: not two dice 1…6; the message names the bad part.
+    """
+    try:
+        known = ROLLS.get(roll)
+    except TypeError:  # unhashable
+        known = None
+    if known is not None and type(roll[0]) is not bool:
+        return known
+    if isinstance(roll, str):
+        m = _ROLL.match(roll)
+        if m is None:
+            raise NotationError(f"bad roll {roll!r}: expected two dice 1-6 such as 65, 6-5 or 6:5")
+        a, b = int(m.group(1)), int(m.group(2))
+    else:
+        try:
+            a, b = roll
+        except (TypeError, ValueError):
+            raise NotationError(f"bad roll {roll!r}: expected two dice") from None
+        for die in (a, b):
+            if isinstance(die, bool) or not isinstance(die, int) or not 1 <= die <= 6:
+                raise NotationError(f"bad die {die!r} in roll {roll!r}: dice show 1-6 (R12)")
+    return (a, b) if a >= b else (b, a)
+
+
+def _read_one_halfturn(text: str, side: Side) -> HalfTurn:
+    """The one half-turn of ``text`` (``"65: 24/18 18/13"``), read by the record grammar."""
+    from narde_notation.formats.reader import (
+        parse_games,  # the reader builds records: imported on use
+    )
+
+    if not isinstance(text, str) or "\n" in text or "[" in text:
+        raise NotationError(f"not one half-turn: {text!r}")
+    games = list(parse_games(text.strip(), name="<text>"))
+    if len(games) != 1:
+        raise NotationError(f"not one half-turn: {text!r}")
+    game = games[0]
+    errors = [f for f in game.findings if f.is_error]
+    if errors:
+        raise NotationError(errors[0].message)
+    if len(game.half_turns) != 1 or game.result is not None:
+        raise NotationError(f"not one half-turn such as '65: 24/18 18/13': {text!r}")
+    half = game.half_turns[0]
+    if half.side is side:
+        return half
+    return HalfTurn(side, half.dice, half.moves, half.number, half.annotation, half.comments,
+                    half.line, half.column)
+
+
+@dataclass(frozen=True, slots=True)
+class Move:
+    """One move as written in a half-turn.
+
+    Attributes:
+        path: the points the move names, in the record's numbering, from
+            first to last: ``24/18/13`` is ``(24, 18, 13)``; ``6/off`` is
+            ``(6, OFF)``; ``bar/22`` is ``(BAR, 22)``.  At least two points.
+        repeat: ``24/18(2)`` is written once with ``repeat=2``.
+        hit: the record marked a hit (``*``) on this move (R4: ``hit``).
+        text: the move exactly as written (not compared).
+        column: 1-based column of the move on its line (not compared).
+    """
+
+    path: tuple[int, ...]
+    repeat: int = 1
+    hit: bool = False
+    text: str = field(default="", compare=False)
+    column: int = field(default=0, compare=False)
+
+    def expanded(self) -> tuple[tuple[int, ...], ...]:
+        """The path repeated ``repeat`` times."""
+        return (self.path,) * self.repeat
+
+    @classmethod
+    def from_text(cls, text: str) -> Move:
+        """Read one move as a record writes it: ``"24/18(2)"``, ``"6/off"``, ``"13/7*"``.
+
+        Raises:
+            NotationError: not exactly one move (record-format.md grammar).
+        """
+        half = _read_one_halfturn(f"11: {text}", Side.WHITE)
+        if len(half.moves) != 1:
+            raise NotationError(f"not one move: {text!r}")
+        move = half.moves[0]
+        return cls(move.path, move.repeat, move.hit, move.text)
+
+    def to_text(self, *, off: str = "off") -> str:
+        """The move as a record writes it: ``24/18(2)``, ``6/off``, ``13/7*``
+        (``off``: the word for bearing off; ``.mat`` files write ``0``)."""
+        text = format_path(self.path, off=off)
+        if self.hit:
+            text += "*"
+        if self.repeat != 1:
+            text += f"({self.repeat})"
+        return text
+
+    def __str__(self) -> str:
+        return self.to_text()
+
+    def __repr__(self) -> str:
+        return f"Move.from_text({str(self)!r})"
+
+
+@dataclass(slots=True)
+class HalfTurn:
+    """One side's turn: the roll and zero or more moves (zero = a pass, R11).
+
+    A plain slotted dataclass: mutable and not hashable, like the nodes of a
+    python-chess game (the reader makes one per roll read, and a frozen
+    dataclass's ``__init__`` costs five times as much).  Its values are
+    immutable (tuples, :class:`Move` values); each half-turn a reader returns
+    is a new object, so changing one changes no other record.  Compared by
+    value, ``line`` and ``column`` left out.
+
+    Attributes:
+        side: who moved, decided by the layout (alternation, ``N...``,
+            ``.mat`` column), never by the turn number.
+        dice: the two dice, higher first (``56:`` reads as ``(6, 5)``).
+        moves: the moves as written, in the written order.
+        number: the turn number written before it (``12.`` / ``12...``), if any.
+        annotation: ``!``, ``?``, ``!!``, ``??``, ``!?`` or ``?!``, if written.
+        comments: the text of ``{…}`` and ``;`` comments that follow it.
+        line, column: where the roll starts (not compared).
+    """
+
+    side: Side
+    dice: tuple[int, int]
+    moves: tuple[Move, ...] = ()
+    number: int | None = None
+    annotation: str | None = None
+    comments: tuple[str, ...] = ()
+    line: int = field(default=0, compare=False)
+    column: int = field(default=0, compare=False)
+
+    @property
+    def is_pass(self) -> bool:
+        return not self.moves
+
+    @property
+    def is_double(self) -> bool:
+        return self.dice[0] == self.dice[1]
+
+    def paths(self) -> Iterator[tuple[int, ...]]:
+        """Every move path with repeats expanded, in written order."""
+        for move in self.moves:
+            yield from move.expanded()
+
+    @classmethod
+    def from_text(cls, text: str, side: Side = Side.WHITE) -> HalfTurn:
+        """Read one half-turn as a record writes it: ``"65: 24/18 18/13"``, ``"43: pass"``.
+
+        Args:
+            text: the roll (higher die first or not), a colon, the moves;
+                an annotation (``!``, ``?!``…) may follow.
+            side: who moved (a record decides it by layout, never by text).
+
+        Raises:
+            NotationError: not exactly one half-turn (record-format.md grammar).
+        """
+        return _read_one_halfturn(text, side)
+
+    def to_text(self, *, off: str = "off", pass_word: str = "pass") -> str:
+        """The half-turn as a record writes it: ``65: 24/18 18/13!``, ``43: pass``
+        (higher die first; ``off`` as in :meth:`Move.to_text`; ``pass_word``
+        for no moves, ``""`` writes ``43:`` alone as ``.mat`` files do)."""
+        high, low = max(self.dice), min(self.dice)
+        moves = " ".join(m.to_text(off=off) for m in self.moves) or pass_word
+        text = f"{high}{low}: {moves}" if moves else f"{high}{low}:"
+        return text + (self.annotation or "")
+
+    def __str__(self) -> str:
+        return self.to_text()
+
+    def __repr__(self) -> str:
+        side = "" if self.side is Side.WHITE else f", {self.side!r}"
+        number = "" if self.number is None else (
+            f"{self.number}. " if self.side is Side.WHITE else f"{self.number}... ")
+        return f"HalfTurn.from_text({number + str(self)!r}{side})"
+
+
+@dataclass(slots=True)
+class GameRecord:
+    """One game as read: tag pairs, half-turns and the closing result token.
+
+    ``.mat`` games are mapped onto the same shape: ``White``/``Black``
+    from the score line, ``Match`` from ``N point match``, ``Game`` from
+    ``Game N``, ``Score`` from the score line, and a ``Wins N points``
+    line becomes :attr:`result`.
+
+    Attributes:
+        tags: tag name -> value in file order (unknown tags kept).
+        half_turns: in play order.
+        result: the result token ending the moves (``"1-0"``, ``"0-2"``,
+            ``"0-0"``, ``"*"``) or ``None`` when the record has none.
+        findings: what the reader found (``syntax``, cube actions); a game
+            cut short by a syntax error holds the half-turns before it.
+        file: source path or name (not compared).
+        index: 0-based index of the game in its file (not compared).
+        line: line of the game's first tag or turn (not compared).
+        format: ``"native"`` or ``"mat"`` (not compared).
+        tag_lines: tag name -> line of its tag pair (for ``.mat``: the
+            line the value came from) (not compared).
+        result_line, result_column: where the result token (or ``.mat``
+            ``Wins`` line) stands, ``None`` without one (not compared).
+    """
+
+    tags: dict[str, str] = field(default_factory=dict)
+    half_turns: list[HalfTurn] = field(default_factory=list)
+    result: str | None = None
+    findings: list[Finding] = field(default_factory=list, compare=False)
+    file: str | None = field(default=None, compare=False)
+    index: int = field(default=0, compare=False)
+    line: int = field(default=1, compare=False)
+    format: Literal["native", "mat"] = field(default="native", compare=False)
+    tag_lines: dict[str, int] = field(default_factory=dict, compare=False)
+    result_line: int | None = field(default=None, compare=False)
+    result_column: int | None = field(default=None, compare=False)
+
+    @property
+    def white(self) -> str | None:
+        return self.tags.get("White")
+
+    @property
+    def black(self) -> str | None:
+        return self.tags.get("Black")
+
+    @property
+    def numbering(self) -> str:
+        """``"own"`` (default) or ``"absolute"``, from the ``Numbering`` tag, lower-cased."""
+        return self.tags.get("Numbering", "own").strip().lower() or "own"
+
+    @property
+    def resigned(self) -> bool:
+        """The game ended by resignation: tag ``Termination "resign"`` (a ``.mat``
+        ``Resigns`` or ``Losses`` line sets it too; record-format.md, "Resignations")."""
+        return self.tags.get("Termination", "").strip().lower() == "resign"
+
+    @property
+    def has_syntax_error(self) -> bool:
+        return any(f.code == "syntax" for f in self.findings)
+
+    def __repr__(self) -> str:
+        white = self.white if self.white is not None else "?"
+        black = self.black if self.black is not None else "?"
+        result = self.result if self.result is not None else "no result"
+        n = len(self.half_turns)
+        turns = f"{n} half-turn{'' if n == 1 else 's'}"
+        return f"<GameRecord {white!r} vs {black!r}, {turns}, {result}>"
+
+    def to_text(self, format: Literal["native", "mat"] = "native") -> str:
+        """Canonical text of this game (record-format.md).
+
+        See :mod:`narde_notation.formats.writer`."""
+        from narde_notation.formats.writer import write_game
+
+        return write_game(self, format=format)

@@ -1,0 +1,373 @@
+"""Legal turns: every end position a roll allows (R3–R8, R7 compulsory play).
+
+Built on the single-step rule :func:`narde_notation.rules.step.step`: a layer of
+boards (packed integers, mover's own numbering) is expanded one die at a
+time, deduplicated by board, and R7 keeps the turns using the most dice
+(the higher die when only one can be played).  Results are
+:class:`Turn` values whose steps and end :class:`~narde_notation.rules.position.Position`
+are built only when asked for.
+
+Readings of rules.md taken here (none is contradicted by the shared corpus):
+
+* R6 "ahead" means an opposing checker **on the board** on an opponent
+  point below the block; borne-off checkers do not count.  The per-step
+  check looks at blocks through the point a step newly occupies (an
+  illegal block already standing in a set-up position does not stop other
+  moves); under ``end-of-turn-block`` the whole final position is checked.
+* R5's first turn: a side is on its first turn until it has taken one
+  (a pass included); positions carry the flags.
+* A turn's steps are single-die steps (``24/18 18/13``), never merged.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, NamedTuple
+
+from narde_notation.model.record import OFF, format_path, parse_roll
+from narde_notation.model.ruleset import Ruleset
+from narde_notation.model.side import Side
+from narde_notation.rules.step import OCC, head_floor, illegal_block, step
+
+if TYPE_CHECKING:
+    from narde_notation.rules.position import Position
+
+__all__ = [
+    "Step",
+    "Turn",
+    "clear_caches",
+    "generate",
+    "legal_turns",
+    "max_dice_used",
+    "more_dice_playable",
+    "resolve_rules",
+    "trail_steps",
+]
+
+STANDARD = Ruleset()
+RawStep = tuple[int, int, int]  # (from, to or OFF, die), mover's own numbering
+#: how generation reached a board: ``()`` at the start, else ``(previous trail, from, die)``
+#: (a linked list: one small tuple per step, flattened only for the turns asked for).
+Trail = tuple[()] | tuple["Trail", int, int]
+
+
+def trail_steps(trail: Trail) -> tuple[RawStep, ...]:
+    """The raw steps of a trail, in play order."""
+    out: list[RawStep] = []
+    while trail:
+        trail, p, d = trail
+        out.append((p, p - d if p > d else OFF, d))
+    out.reverse()
+    return tuple(out)
+
+
+class Step(NamedTuple):
+    """One checker moved by one die, in the mover's own numbering.
+
+    ``to_point`` is ``OFF`` (0) when the checker is borne off (R8).
+    """
+
+    from_point: int
+    to_point: int
+    die: int
+
+    def __str__(self) -> str:
+        return format_path((self.from_point, self.to_point))
+
+
+#: ``STEPS[p][d]``: the :class:`Step` of die ``d`` from own point ``p`` (off when ``d >= p``).
+STEPS = tuple(tuple(Step(p, p - d if p > d else OFF, d) for d in range(7)) for p in range(25))
+
+
+class Turn:
+    """A legal turn: its single-die steps in play order and the end position.
+
+    ``Turn(steps, position)``; an immutable value compared by both fields.
+
+    Attributes:
+        steps: one :class:`Step` per die used (empty for a pass, R11).
+        position: the position after the turn, the other side to move, the
+            mover's first-turn flag cleared.
+
+    Turns made by :func:`legal_turns` build both on first access.
+    """
+
+    __slots__ = ("_base", "_end", "_position", "_raw", "_trail")
+
+    _raw: tuple[RawStep, ...] | None
+    _trail: Trail
+    _base: Position | None  # the position before the turn (lazy turns)
+    _end: int  # the mover's packed board after it (lazy turns)
+    _position: Position | None
+
+    def __init__(self, steps: Sequence[Step], position: Position) -> None:
+        self._raw = tuple(tuple(s) for s in steps)  # type: ignore[misc]
+        self._trail = ()
+        self._base = None
+        self._end = 0
+        self._position = position
+
+    @property
+    def _steps(self) -> tuple[RawStep, ...]:
+        raw = self._raw
+        if raw is None:
+            raw = self._raw = trail_steps(self._trail)
+        return raw
+
+    @property
+    def steps(self) -> tuple[Step, ...]:
+        """The single-die steps in play order, mover's own numbering."""
+        return tuple(STEPS[p][d] for p, _t, d in self._steps)
+
+    @property
+    def position(self) -> Position:
+        """The end position (other side to move)."""
+        position = self._position
+        if position is None:
+            assert self._base is not None
+            position = self._position = end_position(self._base, self._end)
+        return position
+
+    @property
+    def dice_used(self) -> int:
+        """How many dice the turn uses (R7); 0 for a pass."""
+        return len(self._steps)
+
+    def notation(self) -> str:
+        """The moves as a record writes them, ``"24/18 18/13"``, ``"6/off 5/off"``; ``"pass"``."""
+        if not self._steps:
+            return "pass"
+        return " ".join(format_path((p, t)) for p, t, _d in self._steps)
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Turn):
+            return NotImplemented
+        return self._steps == other._steps and self.position == other.position
+
+    def __hash__(self) -> int:
+        return hash((self._steps, self.position))
+
+    def __repr__(self) -> str:
+        return f"Turn({self.steps!r}, {self.position!r})"
+
+    def __str__(self) -> str:
+        return self.notation()
+
+
+_new_object = object.__new__
+
+
+def _lazy_turn(trail: Trail, base: Position, end: int) -> Turn:
+    turn: Turn = _new_object(Turn)
+    turn._raw = None
+    turn._trail = trail
+    turn._base = base
+    turn._end = end
+    turn._position = None
+    return turn
+
+
+def split(position: Position) -> tuple[Side, int, int, bool]:
+    """``(side to move, its packed board, the opponent's, its first-turn flag)``."""
+    w, b, side, wfirst, bfirst = position
+    if side is Side.WHITE:
+        return side, w, b, wfirst
+    return side, b, w, bfirst
+
+
+_NEW = tuple.__new__
+
+
+def end_position(position: Position, me: int) -> Position:
+    """``position`` after its side to move reached board ``me``: the other side to move."""
+    w, b, side, wfirst, bfirst = position
+    if side is Side.WHITE:
+        return _NEW(type(position), (me, b, Side.BLACK, False, bfirst))
+    return _NEW(type(position), (w, me, Side.WHITE, wfirst, False))
+
+
+def resolve_rules(rules: Ruleset | None) -> Ruleset:
+    """``rules``, the standard ruleset for ``None``.
+
+    Raises:
+        TypeError: not a :class:`~narde_notation.model.ruleset.Ruleset`.
+    """
+    if rules is None:
+        return STANDARD
+    if not isinstance(rules, Ruleset):
+        raise TypeError(f"rules must be a Ruleset, not {type(rules).__name__}")
+    return rules
+
+
+# ---------------------------------------------------------------- generation
+Layer = dict[int, Trail]
+
+
+def _expand(layer: Layer, d: int, opp: int, floor: int, block: bool) -> Layer:
+    """All boards one legal step of die ``d`` away from ``layer`` (deduplicated)."""
+    out: Layer = {}
+    for st, trail in layer.items():
+        occ = (st | st >> 1 | st >> 2 | st >> 3) & OCC
+        while occ:
+            low = occ & -occ
+            occ ^= low
+            p = (low.bit_length() - 1) >> 2
+            new = step(st, p, d, opp, floor, block)
+            if new >= 0 and new not in out:
+                out[new] = (trail, p, d)
+    return out
+
+
+def _reach(states: set[int], d: int, opp: int, floor: int, any_one: bool) -> set[int]:
+    """The boards one legal step of ``d`` away (as :func:`_expand`, steps not kept).
+
+    With ``any_one``, stops at the first such board.
+    """
+    out: set[int] = set()
+    for st in states:
+        occ = (st | st >> 1 | st >> 2 | st >> 3) & OCC
+        while occ:
+            low = occ & -occ
+            occ ^= low
+            new = step(st, (low.bit_length() - 1) >> 2, d, opp, floor, True)
+            if new >= 0:
+                out.add(new)
+                if any_one:
+                    return out
+    return out
+
+
+class Generated(NamedTuple):
+    """What :func:`generate` found: R7's answer and the end boards."""
+
+    max_dice: int
+    finals: Layer  # end board -> trail of one turn reaching it (:func:`trail_steps`)
+    single_die: int  # the die a one-die turn uses (0 unless max_dice == 1)
+
+
+_CACHE: dict[tuple[int, int, bool, int, int, bool, int], Generated] = {}
+
+
+def generate(me: int, opp: int, first: bool, d1: int, d2: int, rules: Ruleset) -> Generated:
+    """R7: end boards of the turns using the most dice (and the higher die)."""
+    floor = head_floor(me, first, d1, d2, opp, rules)
+    eot = rules.end_of_turn_block
+    key = (me, opp, first, d1, d2, eot, floor)
+    hit = _CACHE.get(key)
+    if hit is not None:
+        return hit
+    block = not eot
+    start: Layer = {me: ()}
+
+    def legal_end(layer: Layer) -> Layer:
+        if not eot:
+            return layer
+        return {s: v for s, v in layer.items() if not illegal_block(s, opp)}
+
+    result: Generated | None = None
+    if d1 == d2:
+        layers = [start]
+        layer = start
+        for _ in range(4):
+            layer = _expand(layer, d1, opp, floor, block)
+            if not layer:
+                break
+            layers.append(layer)
+        for k in range(len(layers) - 1, 0, -1):
+            finals = legal_end(layers[k])
+            if finals:
+                result = Generated(k, finals, d1 if k == 1 else 0)
+                break
+    else:
+        hi1 = _expand(start, d1, opp, floor, block)
+        lo1 = _expand(start, d2, opp, floor, block)
+        both = _expand(hi1, d2, opp, floor, block) if hi1 else {}
+        if lo1:
+            for s, v in _expand(lo1, d1, opp, floor, block).items():
+                if s not in both:
+                    both[s] = v
+        finals = legal_end(both)
+        if finals:
+            result = Generated(2, finals, 0)
+        else:
+            finals = legal_end(hi1)
+            if finals:
+                result = Generated(1, finals, d1)
+            else:
+                finals = legal_end(lo1)
+                if finals:
+                    result = Generated(1, finals, d2)
+    if result is None:
+        result = Generated(0, start, 0)
+    if len(_CACHE) > 50_000:
+        _CACHE.clear()
+    _CACHE[key] = result
+    return result
+
+
+def more_dice_playable(me: int, opp: int, d1: int, d2: int, floor: int, used: int) -> bool | None:
+    """R7 without ``end-of-turn-block``: can no turn use more than ``used`` dice?
+
+    ``used`` dice can be played (a legal reading does).  ``None`` when more
+    can; else whether the higher die alone can be played (the one-die
+    question of a non-double).  Same answers as :func:`generate`'s
+    ``max_dice`` and ``single_die``, from the sets of boards the steps reach
+    (no turns built, nothing cached).
+    """
+    if d1 == d2:
+        if used >= 4:
+            return True
+        layer = {me}
+        for _ in range(used):
+            layer = _reach(layer, d1, opp, floor, False)
+        return None if _reach(layer, d1, opp, floor, True) else True
+    hi1 = _reach({me}, d1, opp, floor, False)
+    if hi1 and _reach(hi1, d2, opp, floor, True):
+        return None
+    if _reach(_reach({me}, d2, opp, floor, False), d1, opp, floor, True):
+        return None
+    return bool(hi1)
+
+
+def clear_caches() -> None:
+    """Forget cached generation results (benchmarks measure cold runs)."""
+    _CACHE.clear()
+
+
+def legal_turns(
+    position: Position, dice: tuple[int, int] | str, rules: Ruleset | None = None
+) -> list[Turn]:
+    """Every legal turn of the side to move, one per distinct end position.
+
+    Args:
+        position: the position; its side to move moves.
+        dice: the roll, ``(6, 5)`` or ``"65"`` (any order).
+        rules: variants in force; ``None`` = standard.
+
+    Returns:
+        Turns using the most dice that can legally be used (R7, higher die
+        when only one can be), each step legal under R3 (exact pips,
+        forward, intermediate stops open), R4 (closed points), R5 (head
+        rule, first-turn doubles and variants), R6 (six-block after every
+        step, or at the end under ``end-of-turn-block``) and R8 (bearing
+        off).  A turn with no legal step is one pass :class:`Turn` (no
+        steps).  A side that has already borne off all 15 gets a pass.
+
+    Raises:
+        NotationError: a bad roll.
+        TypeError: ``rules`` is not a Ruleset.
+    """
+    d1, d2 = parse_roll(dice)
+    rules = resolve_rules(rules)
+    _side, me, opp, first = split(position)
+    gen = generate(me, opp, first, d1, d2, rules)
+    return [_lazy_turn(trail, position, st) for st, trail in gen.finals.items()]
+
+
+def max_dice_used(
+    position: Position, dice: tuple[int, int] | str, rules: Ruleset | None = None
+) -> int:
+    """How many dice every legal turn uses (R7): 0 (pass) … 2, or 4 on a double."""
+    d1, d2 = parse_roll(dice)
+    _side, me, opp, first = split(position)
+    return generate(me, opp, first, d1, d2, resolve_rules(rules)).max_dice

@@ -1,0 +1,389 @@
+"""The club's report: one self-contained folder of HTML to publish.
+
+:func:`write_report` writes ``DIR/index.html`` (summary, standings, rating
+history, plots, findings by code, matches and games tables) and one viewer
+page per game in ``DIR/games/`` (:func:`narde_notation.show.viewer.game_page`).
+Everything is in those files: plots are PNG images inlined as ``data:``
+URIs, styles are inline, nothing is fetched from the network.  Every name
+and every text from the records is HTML-escaped
+(:func:`narde_notation.model.safe_text.html_text`).  The page reads on a phone: a
+viewport meta tag, a fluid layout, and tables that scroll sideways.
+"""
+
+from __future__ import annotations
+
+import base64
+import io
+import math
+import os
+import re
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from narde_notation.model.safe_text import html_text as escape
+
+if TYPE_CHECKING:
+    import pandas as pd
+    from matplotlib.axes import Axes
+
+    from narde_notation.archive.frames import FileTables, PathsLike
+
+__all__ = ["write_report"]
+
+#: Findings listed per code on the index page (the rest are counted).
+_FINDINGS_LISTED = 200
+#: Players drawn on the rating plot (the best rated; the table has everyone).
+_PLOTTED_PLAYERS = 10
+
+_BETWEEN_TAGS = re.compile(r">\n\s*<")
+
+_CSS = """
+*{box-sizing:border-box}
+body{font-family:system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;margin:0 auto;
+max-width:72em;padding:0.6em;line-height:1.4;color:#222}
+h1{font-size:1.5em}h2{font-size:1.2em;margin-top:1.6em;border-bottom:1px solid #ccc}
+.scroll{overflow-x:auto;-webkit-overflow-scrolling:touch;max-width:100%}
+table{border-collapse:collapse;font-size:0.9em;margin:0.4em 0}
+th,td{border:1px solid #ddd;padding:2px 6px;text-align:left;white-space:nowrap}
+th{background:#f4f4f4}
+img{max-width:100%;height:auto}
+figure{margin:0.6em 0}figcaption{font-size:0.85em;color:#555}
+summary{cursor:pointer;font-weight:600}
+.err{color:#a00}.warn{color:#a60}
+li,p,summary,figcaption{overflow-wrap:anywhere}
+@media (max-width:40em){body{padding:0.3em}table{font-size:0.8em}}
+"""
+
+
+def write_report(
+    paths: PathsLike,
+    out_dir: str | os.PathLike[str],
+    *,
+    report_games: int = 500,
+    rules: str | None = None,
+    jobs: int | None = 1,
+    tables: FileTables | None = None,
+    title: str = "Long Narde club report",
+) -> Path:
+    """Write the report of the games of ``paths`` to ``out_dir``.
+
+    Args:
+        paths: files, folders or globs (:func:`narde_notation.archive.frames.expand_paths`).
+        out_dir: the folder to write (created; files in it are replaced).
+        report_games: up to this many games, every game gets a viewer page;
+            past it, only games with findings (errors or warnings) do.
+        rules: a ``Rules`` tag value overriding every game's own.
+        jobs: worker processes (``None``: all CPUs).
+        tables: the :class:`~narde_notation.archive.frames.FileTables` of ``paths``
+            when already made (``narde-stats`` passes its own); read otherwise.
+        title: the page's title (escaped).
+
+    Returns:
+        The path of ``index.html``.  ``index.html`` holds: the summary
+        (:func:`narde_notation.archive.frames.summary`), the standings
+        (:func:`narde_notation.archive.standings.standings`), the rating history
+        (:func:`narde_notation.show.plots.plot_ratings` and the list of matches,
+        :func:`narde_notation.archive.matches.matches_frame`), the plots (mars
+        rates, game lengths, dice fairness), the findings by code, and the
+        games table, each game linked to ``games/gNNNNN.html`` (NNNNN: its
+        row in the games table) when it has a page.
+
+    Raises:
+        FileNotFoundError: a path does not exist.
+        OSError: ``out_dir`` cannot be written.
+        narde_notation.model.errors.RulesetError: ``rules`` is not a ruleset tag.
+    """
+    from narde_notation.archive import frames
+    from narde_notation.archive.matches import matches_frame
+    from narde_notation.archive.ratings import ratings
+    from narde_notation.archive.standings import standings
+
+    workers = jobs or os.cpu_count() or 1
+    ft = tables if tables is not None else frames.tables(paths, rules, workers)
+    readable = [f for f in ft.files if f not in ft.problems and os.path.isfile(f)]
+    games = ft.games
+    matches = matches_frame(games)
+    history = ratings(matches)
+    table = standings(games, matches, history)
+    s = frames.summary(ft)
+
+    out = Path(out_dir)
+    pages = out / "games"
+    pages.mkdir(parents=True, exist_ok=True)
+    for old in pages.glob("g[0-9]*.html"):  # an earlier report's pages
+        old.unlink()
+    links = _write_pages(games, pages, report_games, rules, workers, set(readable))
+
+    body = [f"<h1>{escape(title)}</h1>", _summary_section(s, len(matches), history)]
+    body.append(_section("Standings", "standings", _standings_html(table)))
+    body.append(_section("Ratings", "ratings", _ratings_html(history, table, matches)))
+    body.append(_section("Plots", "plots", _plots_html(games, s)))
+    body.append(_section("Findings by code", "findings", _findings_html(s, ft.findings, links)))
+    body.append(_section("Games", "games", _games_html(games, links, report_games)))
+    index = out / "index.html"
+    index.write_text(_page(title, "\n".join(body)), encoding="utf-8")
+    return index
+
+
+# --------------------------------------------------------------------------- pages
+
+
+def _page_name(row: int) -> str:
+    return f"g{row:05d}.html"
+
+
+def _write_pages(
+    games: pd.DataFrame,
+    folder: Path,
+    limit: int,
+    rules: str | None,
+    jobs: int,
+    readable: set[str],
+) -> dict[tuple[str, int], str]:
+    """Viewer pages of the games that get one: (file, game) -> link."""
+    findings = (games["errors"] + games["warnings"]).to_numpy() > 0
+    by_file: dict[str, dict[int, str]] = {}
+    for row, (file, game, flagged) in enumerate(
+        zip(games["file"], games["game"], findings, strict=True)
+    ):
+        if (len(games) <= limit or flagged) and file in readable:
+            by_file.setdefault(str(file), {})[int(game)] = _page_name(row)
+    from narde_notation.archive.executor import Failure, run_each
+
+    done = run_each(_file_pages, list(by_file), jobs=jobs, pages=by_file,
+                    folder=str(folder), rules=rules)
+    links: dict[tuple[str, int], str] = {}
+    for result in done:
+        if isinstance(result, Failure):  # that file's games lose only their links
+            continue
+        file, written = result
+        for game in written:
+            links[(file, game)] = f"games/{by_file[file][game]}"
+    return links
+
+
+def _file_pages(
+    file: str, *, pages: dict[str, dict[int, str]], folder: str, rules: str | None
+) -> tuple[str, list[int]]:
+    """Replay one file and write the pages of its games in ``pages[file]``
+    (game index -> page name): the unit of work of :func:`_write_pages`."""
+    from narde_notation.formats.reader import read_games
+    from narde_notation.model.ruleset import Ruleset
+    from narde_notation.replay.validation import validate_games
+    from narde_notation.show.viewer import game_page
+
+    names = pages[file]
+    ruleset = None if rules is None else Ruleset.from_tag(rules)
+    written: list[int] = []
+    try:
+        for report in validate_games(read_games(file), ruleset):
+            record = report.record
+            name = names.get(record.index)
+            if name is None:
+                continue
+            title = (f"{record.white or '?'} – {record.black or '?'}"
+                     f" ({os.path.basename(file)}, game {record.index})")
+            try:
+                page = game_page(report, title=title)
+            except Exception:  # one page that cannot be drawn: no link to it
+                continue
+            Path(folder, name).write_text(page, encoding="utf-8")
+            written.append(record.index)
+    except OSError:
+        raise
+    except Exception:  # a replay that fails here failed in the tables too (replay_error)
+        pass
+    return file, written
+
+
+# --------------------------------------------------------------------------- html
+
+
+def _page(title: str, body: str) -> str:
+    return (
+        "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
+        "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
+        f"<title>{escape(title)}</title>\n<style>{_CSS}</style>\n</head>\n<body>\n"
+        f"{body}\n</body>\n</html>\n"
+    )
+
+
+def _section(title: str, anchor: str, content: str) -> str:
+    return f'<section id="{anchor}">\n<h2>{escape(title)}</h2>\n{content}\n</section>'
+
+
+def _table(frame: pd.DataFrame, *, index: bool = True, markup: Sequence[str] = ()) -> str:
+    """A frame as an HTML table that scrolls sideways (the index, if kept,
+    becomes the first column).  Every text cell is escaped here with
+    :func:`~narde_notation.model.safe_text.html_text`, except the ``markup`` columns,
+    which the caller built from escaped parts."""
+    shown = frame.rename_axis(str(frame.index.name or "")).reset_index() if index else frame.copy()
+    for column in shown.columns:
+        if column in markup:
+            continue
+        values = shown[column]
+        if not _numeric(values) or (values.dtype.kind != "f" and bool(values.isna().any())):
+            # text, or whole numbers with gaps (pandas writes a missing Int64 as <NA>)
+            shown[column] = [escape(_text(v)) for v in values]
+    shown.columns = [escape(str(c)) for c in shown.columns]
+    html = shown.to_html(
+        index=False, escape=False, border=0, na_rep="–",
+        float_format=lambda v: f"{v:.2f}" if abs(v) >= 100 else f"{v:.4g}",
+    )
+    html = _BETWEEN_TAGS.sub("><", html)  # pandas indents; a big table halves
+    return f'<div class="scroll">{html}</div>'
+
+
+def _numeric(series: pd.Series) -> bool:
+    import pandas as pd
+
+    return bool(pd.api.types.is_numeric_dtype(series.dtype)) and not bool(
+        pd.api.types.is_bool_dtype(series.dtype))
+
+
+def _png(draw: Callable[[Axes], Any], size: tuple[float, float] = (8, 4.5)) -> str:
+    """A matplotlib drawing as a PNG ``data:`` URI."""
+    import matplotlib
+
+    matplotlib.use("Agg", force=False)
+    import matplotlib.pyplot as plt
+
+    fig, ax = plt.subplots(figsize=size)
+    try:
+        draw(ax)
+        fig.tight_layout()
+        buffer = io.BytesIO()
+        fig.savefig(buffer, format="png", dpi=96)
+    finally:
+        plt.close(fig)
+    data = base64.b64encode(buffer.getvalue()).decode("ascii")
+    return f"data:image/png;base64,{data}"
+
+
+def _figure(png: str, caption: str) -> str:
+    return (f'<figure><img src="{png}" alt="{escape(caption)}">'
+            f"<figcaption>{escape(caption)}</figcaption></figure>")
+
+
+def _summary_section(s: Any, n_matches: int, history: pd.DataFrame) -> str:
+    ov = s.overview
+    facts = [
+        ("files", ov["files"]), ("games", ov["games"]), ("valid games", ov["valid"]),
+        ("skipped (errors)", ov["skipped"]), ("unfinished", ov["unfinished"]),
+        ("matches", n_matches), ("rated matches", len(history) // 2),
+        ("mars rate", ov["mars_rate"]), ("koks rate", ov["koks_rate"]),
+        ("first mover win rate", ov["first_mover_win_rate"]),
+        ("median half-turns", ov["half_turns_median"]),
+    ]
+    items = "".join(f"<tr><th>{escape(k)}</th><td>{escape(_num(v))}</td></tr>"
+                    for k, v in facts)
+    parts = [f'<div class="scroll"><table>{items}</table></div>']
+    for title, frame in s.sections():
+        if title in ("Skipped games", "Results (replayed)", "Kinds", "Mars and koks rates",
+                     "Dice fairness") and len(frame):
+            parts.append(f"<details><summary>{escape(title)}</summary>{_table(frame)}</details>")
+    return _section("Summary", "summary", "\n".join(parts))
+
+
+def _num(v: Any) -> str:
+    try:
+        f = float(v)
+    except (TypeError, ValueError):
+        return str(v)
+    if math.isnan(f):
+        return "–"
+    return str(int(f)) if f.is_integer() else f"{f:.3g}"
+
+
+def _standings_html(table: pd.DataFrame) -> str:
+    shown = table.reset_index()
+    shown["rating"] = shown["rating"].round(2)
+    shown["win_rate"] = shown["win_rate"].round(3)
+    shown.insert(0, "rank", range(1, len(shown) + 1))
+    note = ("<p>Games, points, mars and koks count valid games only; ratings by the FIBS"
+            " formula over rated matches (see the list of matches under Ratings).</p>")
+    html = _table(shown, index=False)
+    return note + html.replace("<table", '<table id="standings-table"', 1)
+
+
+def _ratings_html(history: pd.DataFrame, table: pd.DataFrame, matches: pd.DataFrame) -> str:
+    from narde_notation.show.plots import plot_ratings
+
+    parts = []
+    if len(history):
+        rated = [p for p in table.index if p in set(history["player"])]
+        top = rated[:_PLOTTED_PLAYERS]
+        caption = "Rating after each rated match, in date order"
+        if len(rated) > len(top):
+            caption += f" (the {len(top)} best rated of {len(rated)} players)"
+        parts.append(_figure(_png(lambda ax: plot_ratings(history, players=top, ax=ax)),
+                             caption))
+    else:
+        parts.append("<p>No rated match.</p>")
+    table_html = _table(matches, index=False)
+    parts.append(f"<details><summary>Matches ({len(matches)};"
+                 f" {int(matches['rated'].sum())} rated)</summary>{table_html}</details>")
+    return "\n".join(parts)
+
+
+def _plots_html(games: pd.DataFrame, s: Any) -> str:
+    from narde_notation.show.plots import plot_dice, plot_game_lengths, plot_mars_rate
+
+    return "\n".join([
+        _figure(_png(lambda ax: plot_mars_rate(games, ax=ax)),
+                "Mars and koks rates over decided valid games"),
+        _figure(_png(lambda ax: plot_game_lengths(games, ax=ax)),
+                "Half-turns per finished valid game"),
+        _figure(_png(lambda ax: plot_dice(s, ax=ax)),
+                "Dice: the 21 rolls against a fair die (opening rolls left out)"),
+    ])
+
+
+def _findings_html(s: Any, findings: pd.DataFrame, links: dict[tuple[str, int], str]) -> str:
+    if not len(findings):
+        return "<p>No findings: every game is valid.</p>"
+    parts = [_table(s.findings)]
+    for code, group in findings.groupby("code", sort=True, observed=True):
+        items = []
+        for file, game, line, column, message in group[
+            ["file", "game", "line", "column", "message"]
+        ].head(_FINDINGS_LISTED).itertuples(index=False, name=None):
+            where = f"{file}:{_num(line)}:{_num(column)}"
+            link = None if _missing(game) else links.get((file, int(game)))
+            place = (f'<a href="{escape(link)}">{escape(where)}</a>' if link
+                     else escape(where))
+            items.append(f"<li>{place} {escape(str(message))}</li>")
+        more = len(group) - _FINDINGS_LISTED
+        tail = f"<li>… and {more} more</li>" if more > 0 else ""
+        parts.append(f"<details><summary>{escape(str(code))} ({len(group)})</summary>"
+                     f"<ul>{''.join(items)}{tail}</ul></details>")
+    return "\n".join(parts)
+
+
+def _games_html(games: pd.DataFrame, links: dict[tuple[str, int], str], limit: int) -> str:
+    columns = ["file", "game", "white", "black", "match", "result", "kind", "half_turns",
+               "errors", "warnings", "first_error"]
+    if "ending" in games.columns:  # how the game ended, when the table says it
+        columns.insert(7, "ending")
+    frame = games[columns].copy()
+    frame.insert(0, "page", [
+        f'<a href="{escape(links[key])}">view</a>' if key in links else ""
+        for key in zip(frame["file"], frame["game"].astype(int), strict=True)
+    ])
+    note = (f"<p>{len(games)} games; {len(links)} viewer pages"
+            + ("" if len(games) <= limit else
+               f" (more than {limit} games: pages only for games with findings)") + ".</p>")
+    opened = " open" if len(games) <= limit else ""
+    table = _table(frame, index=False, markup=("page",))
+    return f"{note}<details{opened}><summary>All games</summary>{table}</details>"
+
+
+def _missing(value: Any) -> bool:
+    import pandas as pd
+
+    return value is None or bool(pd.isna(value))
+
+
+def _text(value: Any) -> str:
+    return "–" if _missing(value) else str(value)
