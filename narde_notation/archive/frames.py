@@ -150,6 +150,8 @@ from narde_notation.archive.table_rows import TableRows
 from narde_notation.archive.tasks import check_rules, file_rows, records_rows
 from narde_notation.formats.sources import record_files
 from narde_notation.model.record import GameRecord
+from narde_notation.model.ruleset import Ruleset
+from narde_notation.replay.pipeline import ReplayOptions
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -200,7 +202,7 @@ def expand_paths(paths: PathsLike) -> list[str]:
     return record_files(paths)
 
 
-def per_file(path: str, rules: str | None = None, turns: bool = True) -> FileTables:
+def per_file(path: str, rules: Ruleset | str | None = None, turns: bool = True) -> FileTables:
     """Read, replay and tabulate one file: the unit of parallel work.
 
     Args:
@@ -247,7 +249,7 @@ def iter_rows(
 
 def iter_tables(
     files: Sequence[str],
-    rules: str | None = None,
+    rules: Ruleset | str | None = None,
     jobs: int | None = None,
     turns: bool = True,
 ) -> Iterator[FileTables]:
@@ -261,7 +263,7 @@ def iter_tables(
 
 
 def iter_tables_dask(
-    files: Sequence[str], address: str, rules: str | None = None, turns: bool = True
+    files: Sequence[str], address: str, rules: Ruleset | str | None = None, turns: bool = True
 ) -> Iterator[FileTables]:
     """:func:`per_file` of each file on a Dask distributed cluster.
 
@@ -283,15 +285,19 @@ def iter_tables_dask(
 
 def tables(
     paths: PathsLike,
-    rules: str | None = None,
+    rules: Ruleset | str | None = None,
     jobs: int | None = 1,
     scheduler: str | None = None,
+    *,
+    encoding: str | None = None,
 ) -> FileTables:
     """The games, turns and findings tables of ``paths`` (see module doc).
 
     Args:
         paths: files, folders or globs (see :func:`expand_paths`).
-        rules: a ``Rules`` tag value overriding every game's own.
+        rules: a ruleset or ``Rules`` tag value overriding every game's own.
+        encoding: the code page of files that are not UTF-8 and have no
+            byte-order mark (default: a guess, named in an ``encoding`` finding).
         jobs: processes to use (``None`` = all CPUs; default 1).
         scheduler: a Dask scheduler address: run the per-file work there
             (:func:`iter_tables_dask`) instead of in local processes.
@@ -302,45 +308,56 @@ def tables(
 
     Raises:
         FileNotFoundError: a path does not exist.
-        narde_notation.model.errors.RulesetError: ``rules`` is not a ruleset tag.
+        narde_notation.model.errors.RulesetError: ``rules`` is not a ruleset.
+        LookupError: ``encoding`` is not a text encoding.
     """
+    options = ReplayOptions(rules, encoding)  # bad options fail here, before any work
     files = expand_paths(paths)
-    out = TableRows.merge(iter_rows(files, jobs=jobs, scheduler=scheduler, rules=rules))
+    out = TableRows.merge(iter_rows(files, jobs=jobs, scheduler=scheduler,
+                                    rules=options.rules, encoding=options.encoding))
     for path, why in out.problems.items():
         if not os.path.exists(path):
             raise FileNotFoundError(2, why, path)
     return out
 
 
-def games_frame(paths: PathsLike, rules: str | None = None, jobs: int | None = 1) -> pd.DataFrame:
+def games_frame(
+    paths: PathsLike, rules: Ruleset | str | None = None, jobs: int | None = 1, *,
+    encoding: str | None = None,
+) -> pd.DataFrame:
     """One row per game of ``paths``: columns of :data:`GAME_COLUMNS` (module doc).
 
     Every game read is a row, invalid ones included (``valid`` False).
+    ``rules`` and ``encoding`` as for :func:`tables`.
 
     Raises:
         FileNotFoundError: a path does not exist.
+        narde_notation.model.errors.RulesetError: ``rules`` is not a ruleset.
+        LookupError: ``encoding`` is not a text encoding.
     """
-    return tables(paths, rules, jobs).games
+    return tables(paths, rules, jobs, encoding=encoding).games
 
 
-def turns_frame(paths: PathsLike, rules: str | None = None, jobs: int | None = 1) -> pd.DataFrame:
+def turns_frame(
+    paths: PathsLike, rules: Ruleset | str | None = None, jobs: int | None = 1, *,
+    encoding: str | None = None,
+) -> pd.DataFrame:
     """One row per half-turn written in ``paths``: :data:`TURN_COLUMNS` (module doc).
 
-    Raises:
-        FileNotFoundError: a path does not exist.
+    ``rules`` and ``encoding`` as for :func:`tables` (and its errors).
     """
-    return tables(paths, rules, jobs).turns
+    return tables(paths, rules, jobs, encoding=encoding).turns
 
 
 def findings_frame(
-    paths: PathsLike, rules: str | None = None, jobs: int | None = 1
+    paths: PathsLike, rules: Ruleset | str | None = None, jobs: int | None = 1, *,
+    encoding: str | None = None,
 ) -> pd.DataFrame:
     """One row per finding in ``paths``: :data:`FINDING_COLUMNS` (module doc).
 
-    Raises:
-        FileNotFoundError: a path does not exist.
+    ``rules`` and ``encoding`` as for :func:`tables` (and its errors).
     """
-    return tables(paths, rules, jobs).findings
+    return tables(paths, rules, jobs, encoding=encoding).findings
 
 
 def tables_from_records(

@@ -116,12 +116,12 @@ def _tag_rows(records: Iterable[GameRecord], file: str) -> list[tuple[Any, ...]]
     return rows
 
 
-def _file_tag_rows(path: str) -> list[tuple[Any, ...]]:
+def _file_tag_rows(path: str, encoding: str | None) -> list[tuple[Any, ...]]:
     from narde_notation.formats.reader import read_games
 
     try:
         with open(path, "rb") as handle:
-            return _tag_rows(read_games(handle), path)
+            return _tag_rows(read_games(handle, encoding=encoding), path)
     except OSError:
         return []  # the games table reports the unreadable file
 
@@ -131,6 +131,7 @@ def match_tags(
     *,
     records: Iterable[GameRecord] | None = None,
     file: str = "<memory>",
+    encoding: str | None = None,
 ) -> pd.DataFrame:
     """The ``Game``, ``Score`` and ``Date`` tags of every game (:data:`TAG_COLUMNS`).
 
@@ -143,13 +144,15 @@ def match_tags(
         files: record files (already expanded, as in the games table).
         records: games already read (standard input, notebooks), tabulated
             under ``file`` after ``files``.
+        encoding: the code page of files that are not UTF-8
+            (:class:`~narde_notation.replay.pipeline.ReplayOptions`).
 
     An unreadable file gives no rows (the games table reports it).
     """
 
     rows: list[tuple[Any, ...]] = []
     for path in files:
-        rows.extend(_file_tag_rows(path))
+        rows.extend(_file_tag_rows(path, encoding))
     if records is not None:
         rows.extend(_tag_rows(records, file))
     return typed_frame({c: [r[i] for r in rows] for i, c in enumerate(TAG_COLUMNS)},
@@ -208,7 +211,9 @@ def _na(value: Any) -> Any:
     return None if value is None or pd.isna(value) else value
 
 
-def matches_frame(games: pd.DataFrame, tags: pd.DataFrame | None = None) -> pd.DataFrame:
+def matches_frame(
+    games: pd.DataFrame, tags: pd.DataFrame | None = None, *, encoding: str | None = None
+) -> pd.DataFrame:
     """One row per match of ``games`` (a games frame), in date order.
 
     Args:
@@ -242,7 +247,7 @@ def matches_frame(games: pd.DataFrame, tags: pd.DataFrame | None = None) -> pd.D
     frame = games
     if tags is None and not _has_tags(games):
         files = [str(f) for f in pd.unique(games["file"]) if os.path.isfile(str(f))]
-        tags = match_tags(files)
+        tags = match_tags(files, encoding=encoding)
     if tags is not None:
         extra = [c for c in ("game_number", "score", "date") if c not in games.columns]
         frame = games.merge(tags[["file", "game", *extra]], on=["file", "game"], how="left",

@@ -15,18 +15,23 @@ from __future__ import annotations
 
 import contextlib
 import gc
-import io
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, NamedTuple
+from typing import TYPE_CHECKING
 
 from narde_notation.model.findings import Finding
 from narde_notation.model.record import GameRecord
+from narde_notation.model.ruleset import Ruleset
+from narde_notation.replay.pipeline import (
+    Replayed,
+    ReplayOptions,
+    is_game,
+    replay_records,
+    replay_source,
+)
 
 if TYPE_CHECKING:  # narde-stats' rows are imported by its work only (start-up)
     from narde_notation.archive.table_rows import TableRows
-    from narde_notation.model.ruleset import Ruleset
-    from narde_notation.replay.validation import GameReport
 
 __all__ = [
     "GC_THRESHOLD",
@@ -72,81 +77,6 @@ def fewer_collections() -> Iterator[None]:
         gc.set_threshold(*old)
 
 
-def is_game(record: GameRecord) -> bool:
-    """Whether a record read is a game: it has a tag, a half-turn or a result.
-
-    Anything else the reader yields (text between games that is no record,
-    an empty file) carries only file-level findings: reported, not counted
-    as a game, in both programs alike.
-    """
-    return bool(record.tags or record.half_turns or record.result is not None)
-
-
-class Replayed(NamedTuple):
-    """One game of :func:`replay_records`: the report, or why its replay failed."""
-
-    record: GameRecord
-    report: GameReport | None
-    failure: str | None
-
-
-def _ruleset(tag: str | None) -> Ruleset | None:
-    if tag is None:
-        return None
-    from narde_notation.model.ruleset import Ruleset
-
-    return Ruleset.from_tag(tag)
-
-
-def replay_records(
-    records: Iterable[GameRecord], rules: Ruleset | None = None, *, file: str = "<input>"
-) -> Iterator[Replayed | GameRecord]:
-    """Replay a file's records in order, never raising on a game.
-
-    Yields :class:`Replayed` for each game (:func:`is_game`) and the other
-    records as they are (their findings are file-level).  A replay that
-    raises (an internal problem, not bad input) yields ``Replayed(record,
-    None, "file:line: internal error …")`` and the games after it are still
-    replayed (the match-score checks start afresh).  Should the reader itself
-    raise, the games before are kept and the exception propagates.
-    """
-    from narde_notation.replay.validation import validate_games
-
-    source = iter(records)
-    current: list[GameRecord] = []  # the record being replayed
-    others: list[GameRecord] = []
-
-    def tap() -> Iterator[GameRecord]:
-        for record in source:
-            if not is_game(record):
-                others.append(record)
-                continue
-            current[:] = [record]
-            yield record
-
-    reports = validate_games(tap(), rules)
-    while True:
-        try:
-            report = next(reports)
-        except StopIteration:
-            break
-        except Exception as exc:  # one bad game never stops the file
-            if not current:
-                raise
-            failed = current.pop()
-            yield from others
-            others.clear()
-            yield Replayed(failed, None, f"{file}:{failed.line}: internal error replaying game "
-                                         f"{failed.index}: {type(exc).__name__}: {exc}")
-            reports = validate_games(tap(), rules)  # go on with the records left
-            continue
-        current.clear()
-        yield from others
-        others.clear()
-        yield Replayed(report.record, report, None)
-    yield from others
-
-
 @dataclass
 class FileCheck:
     """What checking one file gave (:func:`check_file`).
@@ -167,14 +97,14 @@ class FileCheck:
 
 
 def check_file(
-    name: str, rules_tag: str | None = None, *, data: bytes | None = None,
+    name: str, rules_tag: Ruleset | str | None = None, *, data: bytes | None = None,
     location: str | None = None, encoding: str | None = None,
 ) -> FileCheck:
     """Validate every game of one file: ``narde-validate``'s unit of work (pure, picklable).
 
     Args:
         name: the path as the user gave it (used in the findings).
-        rules_tag: a ``Rules`` tag value overriding the records' own.
+        rules_tag: a ruleset or ``Rules`` tag value overriding the records' own.
         data: the file's bytes, when they are in memory already.
         location: where to read the file (default ``name``; Dask workers get
             an absolute path; ``"-"`` is standard input, streamed).
@@ -185,24 +115,21 @@ def check_file(
         A :class:`FileCheck`; an unreadable file sets ``problem`` instead of raising.
 
     Raises:
-        narde_notation.model.errors.RulesetError: ``rules_tag`` is not a ruleset tag.
+        narde_notation.model.errors.RulesetError: ``rules_tag`` is not a ruleset.
+        LookupError: ``encoding`` is not a text encoding.
     """
-
-    rules = _ruleset(rules_tag)
+    options = ReplayOptions(rules_tag, encoding)
     result = FileCheck(name)
     with fewer_collections():
-        _check_into(result, name, rules, data, location, encoding)
+        _check_into(result, name, options, data, location)
     return result
 
 
-def _check_into(result: FileCheck, name: str, rules: Ruleset | None, data: bytes | None,
-                location: str | None, encoding: str | None) -> None:
-    from narde_notation.formats.reader import read_games
-
+def _check_into(result: FileCheck, name: str, options: ReplayOptions, data: bytes | None,
+                location: str | None) -> None:
     try:
-        source = io.BytesIO(data) if data is not None else (location or name)
-        records = read_games(source, name=name, encoding=encoding)
-        for item in replay_records(records, rules, file=name):
+        source = data if data is not None else (location or name)
+        for item in replay_source(source, options, name=name):
             if isinstance(item, GameRecord):
                 findings = item.findings
             else:
@@ -219,21 +146,24 @@ def _check_into(result: FileCheck, name: str, rules: Ruleset | None, data: bytes
 
 
 def records_rows(
-    records: Iterable[GameRecord], path: str, rules: str | None = None, turns: bool = True
+    records: Iterable[GameRecord], path: str, rules: Ruleset | str | None = None,
+    turns: bool = True,
 ) -> TableRows:
     """The rows of ``records`` read from ``path`` (replayed here), as column lists."""
     from narde_notation.archive.table_rows import TableRows
 
     rows = TableRows(want_turns=turns, files=[path])
+    ruleset = Ruleset.coerce(rules)
+    tag = None if ruleset is None else ruleset.to_tag()
     try:
-        for item in replay_records(records, _ruleset(rules), file=path):
+        for item in replay_records(records, ruleset, file=path):
             if isinstance(item, GameRecord):
                 for f in item.findings:
                     rows.add_finding(f, path, None)
                 continue
             if item.failure is not None:
                 rows.failures[path] = item.failure
-            rows.add_game(item.record, item.report, path, item.failure, rules)
+            rows.add_game(item.record, item.report, path, item.failure, tag)
     except OSError:
         raise
     except Exception as exc:  # the reader raised: keep what was read
@@ -246,7 +176,8 @@ def _reader_failure(name: str, games: int, exc: Exception) -> str:
 
 
 def file_rows(
-    path: str, rules: str | None = None, turns: bool = True, *, location: str | None = None,
+    path: str, rules: Ruleset | str | None = None, turns: bool = True, *,
+    location: str | None = None,
     encoding: str | None = None,
 ) -> TableRows:
     """Read, replay and tabulate one file: ``narde-stats``' unit of work.
@@ -256,7 +187,7 @@ def file_rows(
 
     Args:
         path: the file as named by the user (the tables' ``file``).
-        rules: a ``Rules`` tag value overriding every game's own.
+        rules: a ruleset or ``Rules`` tag value overriding every game's own.
         turns: build the turns rows (else only the roll counts).
         location: where to read the file (default ``path``; ``"-"`` is
             standard input, streamed).
@@ -273,17 +204,16 @@ def file_rows(
     from narde_notation.archive.table_rows import TableRows
     from narde_notation.formats.reader import read_games
 
-    _ruleset(rules)  # fail early on a bad tag, before any I/O
+    options = ReplayOptions(rules, encoding)  # fail early on bad options, before any I/O
     try:
-        records = read_games(location or path, name=path, encoding=encoding)
+        records = read_games(location or path, name=path, encoding=options.encoding)
         with fewer_collections():
-            return records_rows(records, path, rules, turns)
+            return records_rows(records, path, options.rules, turns)
     except OSError as exc:
         return TableRows(want_turns=turns, files=[path], problems={path: exc.strerror or str(exc)})
 
 
 def check_rules(tag: object) -> None:
     """Raise :class:`~narde_notation.model.errors.RulesetError` now (before any file
-    is read) when ``tag`` is a string that is not a ruleset tag."""
-    if isinstance(tag, str):
-        _ruleset(tag)
+    is read) when ``tag`` is neither a ruleset nor a ruleset tag."""
+    Ruleset.coerce(tag)  # type: ignore[arg-type]

@@ -12,13 +12,11 @@ from __future__ import annotations
 import json
 import os
 import sys
-from itertools import islice
 from typing import NoReturn
 
 import click
 
 from narde_notation.cli import check_rules_tag, encoding_option
-from narde_notation.formats.reader import read_games
 from narde_notation.model.errors import NardeError
 from narde_notation.model.ruleset import Ruleset
 from narde_notation.model.side import Side
@@ -139,7 +137,6 @@ def show(file: str, game_index: int, ply: int | None, fmt: str | None, out: str,
     the buttons, the arrow keys or a click on a move.
     """
     from narde_notation.model.safe_text import visible
-    from narde_notation.replay.validation import validate
     from narde_notation.show.board_svg import board_drawing
     from narde_notation.show.viewer import game_page
 
@@ -158,17 +155,27 @@ def show(file: str, game_index: int, ply: int | None, fmt: str | None, out: str,
     kind = special_kind(file)
     if kind is not None:
         _fail(f"{file}: not read: {kind}")
+    # the one pipeline (ReplayOptions): the games before this one are replayed
+    # too, so its match score is checked as narde-validate checks it (R10)
+    from narde_notation.replay.pipeline import Replayed, ReplayOptions, replay_source
+
+    chosen: Replayed | None = None
+    count = 0
     try:
-        record = next(islice(read_games(file, encoding=encoding), game_index, None), None)
+        for item in replay_source(file, ReplayOptions(encoding=encoding)):
+            if isinstance(item, Replayed):
+                count += 1
+                if item.record.index == game_index:
+                    chosen = item
+                    break
     except OSError as exc:
         _fail(f"{file}: cannot read: {exc.strerror or exc}")
-    if record is None:
-        count = sum(1 for _ in read_games(file, encoding=encoding))
+    if chosen is None:
         _fail(f"--game {game_index}: {file} holds {count} game{'' if count == 1 else 's'}"
               f" (0 to {count - 1})" if count else f"{file} holds no game")
-    if not (record.tags or record.half_turns):
-        _fail(f"{file}: no game at index {game_index} (nothing but blank lines or comments)")
-    report = validate(record)
+    if chosen.report is None:
+        _fail(f"game {game_index} of {file} could not be replayed: {chosen.failure}")
+    report = chosen.report
     replayed = 0
     for replay in report.turns:
         if replay.after is None:

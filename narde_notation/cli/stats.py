@@ -208,12 +208,12 @@ def _write_tables(ft: FileTables, csvs: dict[str, str | None],
             problems.append(f"{target}: cannot write: {exc.strerror or exc}")
 
 
-def _standings(ft: FileTables) -> pd.DataFrame:
+def _standings(ft: FileTables, encoding: str | None) -> pd.DataFrame:
     """``--by player``: the player table with matches, rating and experience."""
     from narde_notation.archive.matches import matches_frame
     from narde_notation.archive.standings import standings
 
-    return standings(ft.games, matches_frame(ft.games))
+    return standings(ft.games, matches_frame(ft.games, encoding=encoding))
 
 
 @click.command(context_settings={"help_option_names": ["-h", "--help"]})
@@ -344,7 +344,7 @@ def narde_stats(
 
     s = summary(ft)
     if by == "player":
-        text = render_frame(_standings(ft), fmt)
+        text = render_frame(_standings(ft, encoding), fmt)
     elif by == "file":
         text = render_frame(s.files, fmt)
     else:
@@ -367,7 +367,7 @@ def narde_stats(
 
         try:
             index = write_report(files, report_dir, report_games=report_games,
-                                 rules=rules_tag, jobs=jobs, tables=ft)
+                                 rules=rules_tag, encoding=encoding, jobs=jobs, tables=ft)
             if not quiet:
                 click.echo(f"report: {index}", err=True)
         except OSError as exc:

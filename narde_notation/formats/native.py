@@ -87,6 +87,35 @@ def native_parser() -> Lark:
     )
 
 
+def read_half_turn(text: str, side: Side) -> HalfTurn:
+    """The one half-turn of ``text``: ``"65: 24/18 18/13"``, ``"7... 66: 24/18(2)"``.
+
+    Read as one turn line of the grammar (``TURNS``: an optional turn
+    number, a roll, its moves, an annotation) and the reader's half-turn
+    codec, without reading a file: :meth:`HalfTurn.from_text` and
+    :meth:`Move.from_text` call it.
+
+    Raises:
+        NotationError: not exactly one half-turn on one line, or more moves
+            than :data:`~narde_notation.formats.grammar.MAX_MOVES`.
+    """
+    from narde_notation.model.errors import NotationError
+
+    line = text.strip(" \t") if isinstance(text, str) else ""
+    turns = terminal_pattern(native_parser(), "TURNS")
+    if not line or "\n" in line or turns.fullmatch(line) is None:
+        raise NotationError(f"not one half-turn such as '65: 24/18 18/13': {text!r}")
+    first, half_text, second, _ = _turn_line(line)
+    if second >= 0:
+        raise NotationError(f"not one half-turn but two: {text!r}")
+    dice, moves, annotation = halfturn_parts(half_text, first + 1)
+    moves, cut = capped_moves(moves, 1)
+    if cut is not None:
+        raise NotationError(cut.message)
+    number = turn_number(line[:first])[0]
+    return HalfTurn(side, dice, moves, number, annotation, (), 1, first + 1)
+
+
 # ---------------------------------------------------------------------------
 # Drafts: a game as read, before comments are attached
 

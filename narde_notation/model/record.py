@@ -111,27 +111,11 @@ def parse_roll(roll: str | Sequence[int]) -> tuple[int, int]:
 
 
 def _read_one_halfturn(text: str, side: Side) -> HalfTurn:
-    """The one half-turn of ``text`` (``"65: 24/18 18/13"``), read by the record grammar."""
-    from narde_notation.formats.reader import (
-        parse_games,  # the reader builds records: imported on use
-    )
+    """The one half-turn of ``text``: the native layout's reading of it (a
+    documented convenience of the model: the codec is the grammar's)."""
+    from narde_notation.formats.native import read_half_turn
 
-    if not isinstance(text, str) or "\n" in text or "[" in text:
-        raise NotationError(f"not one half-turn: {text!r}")
-    games = list(parse_games(text.strip(), name="<text>"))
-    if len(games) != 1:
-        raise NotationError(f"not one half-turn: {text!r}")
-    game = games[0]
-    errors = [f for f in game.findings if f.is_error]
-    if errors:
-        raise NotationError(errors[0].message)
-    if len(game.half_turns) != 1 or game.result is not None:
-        raise NotationError(f"not one half-turn such as '65: 24/18 18/13': {text!r}")
-    half = game.half_turns[0]
-    if half.side is side:
-        return half
-    return HalfTurn(side, half.dice, half.moves, half.number, half.annotation, half.comments,
-                    half.line, half.column)
+    return read_half_turn(text, side)
 
 
 @dataclass(frozen=True, slots=True)

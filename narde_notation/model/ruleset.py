@@ -58,6 +58,24 @@ class Ruleset:
         return _STANDARD
 
     @classmethod
+    def coerce(cls, rules: Ruleset | str | None) -> Ruleset | None:
+        """``rules`` as a :class:`Ruleset`: every public function that takes
+        ``rules`` accepts a ``Ruleset`` or a ``Rules`` tag value (read by
+        :meth:`from_tag`); ``None`` stays ``None`` (the caller's default:
+        the record's own tag, or the standard rules).
+
+        Raises:
+            RulesetError: a string that is not a ruleset tag, or a value of
+                another type (the message names it).
+        """
+        if rules is None or isinstance(rules, Ruleset):
+            return rules
+        if isinstance(rules, str):
+            return cls.from_tag(rules)
+        raise RulesetError(f"rules must be a Ruleset or a Rules tag such as 'reroll,koks', "
+                           f"not {type(rules).__name__}")
+
+    @classmethod
     def from_tag(cls, tag: str) -> Ruleset:
         """Read a ``Rules`` tag value: ``"standard"`` or a comma list of variants.
 

@@ -198,7 +198,7 @@ class GameReport:
         return game_page(self, ply=ply, title=title)
 
 
-def validate(record: GameRecord, rules: Ruleset | None = None) -> GameReport:
+def validate(record: GameRecord, rules: Ruleset | str | None = None) -> GameReport:
     """Replay ``record`` and report every finding.
 
     The replay starts from the initial position (R1) or the ``Position``
@@ -214,13 +214,17 @@ def validate(record: GameRecord, rules: Ruleset | None = None) -> GameReport:
 
     Args:
         record: a game as read by :func:`narde_notation.formats.reader.read_games`.
-        rules: overrides the record's ``Rules`` tag when given.
+        rules: overrides the record's ``Rules`` tag when given: a ruleset or
+            a ``Rules`` tag value.
 
     Returns:
         The :class:`GameReport`.  Never raises on a bad record: every problem
         is a finding.
+
+    Raises:
+        narde_notation.model.errors.RulesetError: ``rules`` is not a ruleset.
     """
-    return _Replay(record, rules).run()
+    return _Replay(record, Ruleset.coerce(rules)).run()
 
 
 class _Replay:
@@ -608,7 +612,7 @@ def _written_bar(move: Move) -> bool:
 
 
 def validate_games(
-    records: Iterable[GameRecord], rules: Ruleset | None = None
+    records: Iterable[GameRecord], rules: Ruleset | str | None = None
 ) -> Iterator[GameReport]:
     """Validate a file's games in order, checking match scores across them.
 
@@ -621,9 +625,10 @@ def validate_games(
     games of that match are not checked, so one typo does not condemn the
     rest of the match.
     """
+    ruleset = Ruleset.coerce(rules)
     matches: dict[tuple[str, str | None, str | None], tuple[int, int, int]] = {}
     for record in records:
-        report = validate(record, rules)
+        report = validate(record, ruleset)
         _check_score(report, matches)
         yield report
 

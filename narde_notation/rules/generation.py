@@ -186,17 +186,18 @@ def end_position(position: Position, me: int) -> Position:
     return _NEW(type(position), (w, me, Side.WHITE, wfirst, False))
 
 
-def resolve_rules(rules: Ruleset | None) -> Ruleset:
-    """``rules``, the standard ruleset for ``None``.
+def resolve_rules(rules: Ruleset | str | None) -> Ruleset:
+    """``rules`` as a ruleset (:meth:`Ruleset.coerce`), the standard one for ``None``.
 
     Raises:
-        TypeError: not a :class:`~narde_notation.model.ruleset.Ruleset`.
+        RulesetError: neither a :class:`~narde_notation.model.ruleset.Ruleset`
+            nor a ruleset tag.
     """
     if rules is None:
         return STANDARD
-    if not isinstance(rules, Ruleset):
-        raise TypeError(f"rules must be a Ruleset, not {type(rules).__name__}")
-    return rules
+    if type(rules) is Ruleset:
+        return rules
+    return Ruleset.coerce(rules) or STANDARD
 
 
 # ---------------------------------------------------------------- generation

@@ -22,12 +22,14 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from narde_notation.model.safe_text import html_text as escape
+from narde_notation.replay.pipeline import ReplayOptions
 
 if TYPE_CHECKING:
     import pandas as pd
     from matplotlib.axes import Axes
 
     from narde_notation.archive.frames import FileTables, PathsLike
+    from narde_notation.model.ruleset import Ruleset
 
 __all__ = ["write_report"]
 
@@ -61,7 +63,8 @@ def write_report(
     out_dir: str | os.PathLike[str],
     *,
     report_games: int = 500,
-    rules: str | None = None,
+    rules: Ruleset | str | None = None,
+    encoding: str | None = None,
     jobs: int | None = 1,
     tables: FileTables | None = None,
     title: str = "Long Narde club report",
@@ -73,7 +76,10 @@ def write_report(
         out_dir: the folder to write (created; files in it are replaced).
         report_games: up to this many games, every game gets a viewer page;
             past it, only games with findings (errors or warnings) do.
-        rules: a ``Rules`` tag value overriding every game's own.
+        rules: a ruleset or ``Rules`` tag value overriding every game's own.
+        encoding: the code page of files that are not UTF-8 (as for
+            ``narde-stats --encoding``): the tables, the match tags and the
+            game pages all read the files with it (:class:`ReplayOptions`).
         jobs: worker processes (``None``: all CPUs).
         tables: the :class:`~narde_notation.archive.frames.FileTables` of ``paths``
             when already made (``narde-stats`` passes its own); read otherwise.
@@ -100,10 +106,12 @@ def write_report(
     from narde_notation.archive.standings import standings
 
     workers = jobs or os.cpu_count() or 1
-    ft = tables if tables is not None else frames.tables(paths, rules, workers)
+    options = ReplayOptions(rules, encoding)  # bad options fail before any work
+    ft = tables if tables is not None else frames.tables(
+        paths, options.rules, workers, encoding=options.encoding)
     readable = [f for f in ft.files if f not in ft.problems and os.path.isfile(f)]
     games = ft.games
-    matches = matches_frame(games)
+    matches = matches_frame(games, encoding=options.encoding)
     history = ratings(matches)
     table = standings(games, matches, history)
     s = frames.summary(ft)
@@ -113,7 +121,7 @@ def write_report(
     pages.mkdir(parents=True, exist_ok=True)
     for old in pages.glob("g[0-9]*.html"):  # an earlier report's pages
         old.unlink()
-    links = _write_pages(games, pages, report_games, rules, workers, set(readable))
+    links = _write_pages(games, pages, report_games, options, workers, set(readable))
 
     body = [f"<h1>{escape(title)}</h1>", _summary_section(s, len(matches), history)]
     body.append(_section("Standings", "standings", _standings_html(table)))
@@ -137,7 +145,7 @@ def _write_pages(
     games: pd.DataFrame,
     folder: Path,
     limit: int,
-    rules: str | None,
+    options: ReplayOptions,
     jobs: int,
     readable: set[str],
 ) -> dict[tuple[str, int], str]:
@@ -152,7 +160,7 @@ def _write_pages(
     from narde_notation.archive.executor import Failure, run_each
 
     done = run_each(_file_pages, list(by_file), jobs=jobs, pages=by_file,
-                    folder=str(folder), rules=rules)
+                    folder=str(folder), options=options)
     links: dict[tuple[str, int], str] = {}
     for result in done:
         if isinstance(result, Failure):  # that file's games lose only their links
@@ -164,20 +172,20 @@ def _write_pages(
 
 
 def _file_pages(
-    file: str, *, pages: dict[str, dict[int, str]], folder: str, rules: str | None
+    file: str, *, pages: dict[str, dict[int, str]], folder: str, options: ReplayOptions
 ) -> tuple[str, list[int]]:
     """Replay one file and write the pages of its games in ``pages[file]``
     (game index -> page name): the unit of work of :func:`_write_pages`."""
-    from narde_notation.formats.reader import read_games
-    from narde_notation.model.ruleset import Ruleset
-    from narde_notation.replay.validation import validate_games
+    from narde_notation.replay.pipeline import Replayed, replay_source
     from narde_notation.show.viewer import game_page
 
     names = pages[file]
-    ruleset = None if rules is None else Ruleset.from_tag(rules)
     written: list[int] = []
     try:
-        for report in validate_games(read_games(file), ruleset):
+        for item in replay_source(file, options):
+            if not isinstance(item, Replayed) or item.report is None:
+                continue
+            report = item.report
             record = report.record
             name = names.get(record.index)
             if name is None:

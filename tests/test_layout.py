@@ -1,0 +1,149 @@
+"""The pipeline in the code: each package imports only from the stages below it.
+
+Every import of the package is read from the source (top-level, inside
+functions and under ``TYPE_CHECKING`` alike), so a lazy import cannot hide
+an upward dependency.  The stages, bottom to top, are the ones README's
+layout table lists; the few documented conveniences are named below.
+"""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import pytest
+
+PACKAGE = Path(__file__).resolve().parents[1] / "narde_notation"
+
+#: the pipeline, bottom to top (README "Layout"); a package may import its own
+#: modules and those of any stage below it.
+STAGES = ["model", "formats", "rules", "replay", "evaluator", "analysis", "archive", "show",
+          "cli"]
+
+#: the documented upward conveniences: (importer, imported, why)
+CONVENIENCES = {
+    ("narde_notation.rules.position", "narde_notation.show.board_svg"):
+        "Position._repr_svg_ draws the board in Jupyter",
+    ("narde_notation.replay.validation", "narde_notation.show.viewer"):
+        "GameReport.to_html is the game viewer",
+    ("narde_notation.model.record", "narde_notation.formats.writer"):
+        "GameRecord.to_text writes the record",
+    ("narde_notation.model.record", "narde_notation.formats.native"):
+        "Move.from_text and HalfTurn.from_text read by the grammar's terminals",
+}
+
+#: modules below every stage (the version, the lazy-facade helper, the 0.x aliases)
+BASE = {"narde_notation._lazy", "narde_notation._compat", "narde_notation.version"}
+
+
+def module_name(path: Path) -> str:
+    parts = path.relative_to(PACKAGE.parent).with_suffix("").parts
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+def imports(path: Path) -> set[tuple[str, int, str | None]]:
+    """(module imported, line, name) for every import in ``path``."""
+    me = module_name(path)
+    package = me if path.name == "__init__.py" else me.rpartition(".")[0]
+    found: set[tuple[str, int, str | None]] = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            found |= {(a.name, node.lineno, None) for a in node.names}
+        elif isinstance(node, ast.ImportFrom):
+            base = node.module or ""
+            if node.level:
+                anchor = package.split(".")
+                anchor = anchor[: len(anchor) - node.level + 1]
+                base = ".".join([*anchor, base] if base else anchor)
+            for alias in node.names:
+                found.add((base, node.lineno, alias.name))
+        elif isinstance(node, ast.Call) and getattr(node.func, "attr", "") == "import_module":
+            if node.args and isinstance(node.args[0], ast.Constant):
+                found.add((str(node.args[0].value), node.lineno, None))
+    return {f for f in found if f[0].startswith("narde_notation")}
+
+
+def stage(module: str) -> int | None:
+    parts = module.split(".")
+    if module in BASE or len(parts) < 2:
+        return None
+    return STAGES.index(parts[1]) if parts[1] in STAGES else None
+
+
+MODULES = sorted(PACKAGE.rglob("*.py"))
+
+
+def test_every_module_belongs_to_a_stage() -> None:
+    for path in MODULES:
+        name = module_name(path)
+        if name == "narde_notation" or name in BASE:
+            continue
+        assert stage(name) is not None, f"{name} is in no pipeline stage"
+
+
+@pytest.mark.parametrize("path", MODULES, ids=lambda p: module_name(p))
+def test_no_upward_import(path: Path) -> None:
+    me = module_name(path)
+    mine = stage(me)
+    if mine is None:  # the top-level facade may name anything (lazily)
+        return
+    for target, line, name in imports(path):
+        full = f"{target}.{name}" if name and stage(f"{target}.{name}") is not None and \
+            (PACKAGE.parent / (target + "." + name).replace(".", "/")).with_suffix(".py").exists() \
+            else target
+        theirs = stage(full)
+        if theirs is None or theirs <= mine:
+            continue
+        assert (me, full) in CONVENIENCES, f"{me}:{line} imports {full} from a later stage"
+
+
+@pytest.mark.parametrize("path", MODULES, ids=lambda p: module_name(p))
+def test_no_module_reads_another_modules_private_names(path: Path) -> None:
+    me = module_name(path)
+    for target, line, name in imports(path):
+        if name and name.startswith("_") and not name.startswith("__") and target != me:
+            raise AssertionError(f"{me}:{line} reads {target}.{name}")
+
+
+def test_the_upward_check_can_fail(tmp_path: Path) -> None:
+    # a rules module that imports the archive is caught (the check is not vacuous)
+    fake = PACKAGE / "rules" / "position.py"
+    found = imports(fake)
+    assert any(t == "narde_notation.show.board_svg" for t, _, _ in found)
+    assert stage("narde_notation.archive.frames") > stage("narde_notation.rules.position")
+
+
+def _loaded_after(code: str) -> set[str]:
+    import subprocess
+    import sys
+
+    program = f"import sys\n{code}\nprint(' '.join(sorted(sys.modules)))"
+    done = subprocess.run([sys.executable, "-c", program], capture_output=True, text=True,
+                          check=True)
+    return set(done.stdout.split())
+
+
+#: what ``import narde_notation`` may load of the package: the model's basics
+IMPORT_ALLOWED = {"narde_notation", "narde_notation._compat", "narde_notation._lazy",
+                  "narde_notation.version", "narde_notation.model",
+                  "narde_notation.model.errors", "narde_notation.model.findings",
+                  "narde_notation.model.record", "narde_notation.model.ruleset",
+                  "narde_notation.model.safe_text", "narde_notation.model.side"}
+
+
+def test_import_loads_only_the_model_and_no_heavy_library() -> None:
+    loaded = _loaded_after("import narde_notation")
+    ours = {m for m in loaded if m.startswith("narde_notation")}
+    assert ours <= IMPORT_ALLOWED, ours - IMPORT_ALLOWED
+    assert not loaded & {"lark", "pandas", "matplotlib", "numpy", "click"}
+
+
+def test_reading_one_move_needs_no_file_reader() -> None:
+    # Move.from_text reads by the grammar's terminals: the model, the grammar
+    # and the native layout's codec, never the file reader, .mat, the writer
+    # or the engine (issue 16: they formed one import cycle)
+    loaded = _loaded_after("import narde_notation\nnarde_notation.Move.from_text('24/18')")
+    allowed = IMPORT_ALLOWED | {"narde_notation.formats", "narde_notation.formats.grammar",
+                                "narde_notation.formats.native", "narde_notation.formats.syntax"}
+    ours = {m for m in loaded if m.startswith("narde_notation")}
+    assert ours <= allowed, ours - allowed
