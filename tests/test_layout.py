@@ -57,9 +57,9 @@ def imports(path: Path) -> set[tuple[str, int, str | None]]:
                 base = ".".join([*anchor, base] if base else anchor)
             for alias in node.names:
                 found.add((base, node.lineno, alias.name))
-        elif isinstance(node, ast.Call) and getattr(node.func, "attr", "") == "import_module":
-            if node.args and isinstance(node.args[0], ast.Constant):
-                found.add((str(node.args[0].value), node.lineno, None))
+        elif (isinstance(node, ast.Call) and getattr(node.func, "attr", "") == "import_module"
+              and node.args and isinstance(node.args[0], ast.Constant)):
+            found.add((str(node.args[0].value), node.lineno, None))
     return {f for f in found if f[0].startswith("narde_notation")}
 
 

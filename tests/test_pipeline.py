@@ -12,7 +12,7 @@ from click.testing import CliRunner
 
 from narde_notation import Ruleset, RulesetError, games_frame, parse_games, validate
 from narde_notation.cli.main import narde
-from narde_notation.replay.pipeline import ReplayOptions, Replayed, replay_source
+from narde_notation.replay.pipeline import Replayed, ReplayOptions, replay_source
 from narde_notation.rules import Position, legal_turns
 from narde_notation.show.club_report import write_report
 
