@@ -11,9 +11,10 @@ import pytest
 
 from narde_notation.formats.reader import parse_games
 from narde_notation.model.side import Side
+from narde_notation.model.side import own_to_absolute as to_absolute
 from narde_notation.replay.validation import GameReport, validate
 from narde_notation.rules.position import Position
-from narde_notation.show.board_svg import position_svg, to_absolute
+from narde_notation.show.board_svg import position_svg
 from narde_notation.show.jupyter import game_html, game_text, register_ipython_formatters
 
 GAME = """\

@@ -134,7 +134,7 @@ from narde_notation.archive.schema import (
     FINDING_COLUMNS,
     GAME_COLUMNS,
     KINDS,
-    ROLLS,
+    ROLL_NAMES,
     TURN_COLUMNS,
     FileTables,
 )
@@ -163,7 +163,7 @@ __all__ = [
     "FINDING_COLUMNS",
     "GAME_COLUMNS",
     "KINDS",
-    "ROLLS",
+    "ROLL_NAMES",
     "TURN_COLUMNS",
     "DiceFairness",
     "FileTables",

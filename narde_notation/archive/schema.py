@@ -31,7 +31,7 @@ __all__ = [
     "FINDING_COLUMNS",
     "GAME_COLUMNS",
     "KINDS",
-    "ROLLS",
+    "ROLL_NAMES",
     "SIDES",
     "TURN_COLUMNS",
     "FileTables",
@@ -49,7 +49,7 @@ ENDINGS = ("bear-off", "resignation", "draw", "unfinished")
 #: The sides' names in the tables.
 SIDES = ("white", "black")
 #: The 21 distinct rolls, higher die first: "11", "21", "22", …, "66".
-ROLLS = tuple(f"{a}{b}" for a in range(1, 7) for b in range(1, a + 1))
+ROLL_NAMES = tuple(f"{a}{b}" for a in range(1, 7) for b in range(1, a + 1))
 
 #: column name -> fixed categories (the other ``category`` columns take their values').
 CATEGORIES: dict[str, tuple[str, ...]] = {
@@ -58,7 +58,7 @@ CATEGORIES: dict[str, tuple[str, ...]] = {
     "first_mover": SIDES,
     "winner": SIDES,
     "side": SIDES,
-    "roll": ROLLS,
+    "roll": ROLL_NAMES,
     "code": tuple(CODES),
     "severity": ("error", "warning"),
     "rule": tuple(sorted({rule for _, rule in CODES.values() if rule is not None})),
@@ -173,15 +173,15 @@ def retyped(frame: pd.DataFrame, columns: dict[str, str]) -> pd.DataFrame:
 def _roll_index() -> pd.Index:
     import pandas as pd
 
-    return pd.Index(list(ROLLS), name="roll")
+    return pd.Index(list(ROLL_NAMES), name="roll")
 
 
 def roll_counts(counts: dict[str, int] | None = None) -> pd.Series:
-    """Counts of the 21 rolls as an int64 Series (index :data:`ROLLS`, name ``"count"``)."""
+    """Counts of the 21 rolls as an int64 Series (index :data:`ROLL_NAMES`, name ``"count"``)."""
     import pandas as pd
 
     get = (counts or {}).get
-    return pd.Series([get(r, 0) for r in ROLLS], index=_roll_index(), dtype="int64",
+    return pd.Series([get(r, 0) for r in ROLL_NAMES], index=_roll_index(), dtype="int64",
                      name="count")
 
 
@@ -198,7 +198,7 @@ class FileTables:
         failures: files whose work failed inside the program (an internal
             error, a worker process that died): path -> the reason.  The
             games read before are kept; the CLIs exit 2.
-        rolls: counts of the 21 rolls (index :data:`ROLLS`, int64) over the
+        rolls: counts of the 21 rolls (index :data:`ROLL_NAMES`, int64) over the
             valid games' half-turns, opening rolls left out — what dice
             fairness needs, kept even when ``turns`` was not built;
             ``None`` when unknown.

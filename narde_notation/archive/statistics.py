@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from narde_notation.archive.schema import ROLLS
+from narde_notation.archive.schema import ROLL_NAMES
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -35,7 +35,7 @@ class DiceFairness:
         rolls_counted: number of rolls (half-turns) counted.
         faces: count of each face 1..6 over both dice of every roll (a
             double counts two faces, not four), index 1..6.
-        rolls: count of each of the 21 rolls, index :data:`ROLLS` (``"65"``).
+        rolls: count of each of the 21 rolls, index :data:`ROLL_NAMES` (``"65"``).
         doubles_rate: share of rolls that are doubles (fair: 1/6).
         faces_chi2, faces_p: chi-square goodness of fit of ``faces`` against
             the uniform 1/6 (5 degrees of freedom), :func:`chisquare_test`.
@@ -114,7 +114,7 @@ def clopper_pearson(k: int, n: int, confidence: float = 0.95) -> tuple[float, fl
 
 
 def dice_from_counts(rolls: pd.Series, excluded_openings: int = 0) -> DiceFairness:
-    """Dice fairness from counts of rolls (index ``"65"``, ``"33"``, … as in :data:`ROLLS`).
+    """Dice fairness from counts of rolls (index ``"65"``, ``"33"``, … as in :data:`ROLL_NAMES`).
 
     Tests (Pearson chi-square goodness of fit, :func:`chisquare_test`): the
     faces of both dice of every roll (a double counts its face twice)
@@ -124,20 +124,20 @@ def dice_from_counts(rolls: pd.Series, excluded_openings: int = 0) -> DiceFairne
     """
     import pandas as pd
 
-    counts = rolls.reindex(list(ROLLS), fill_value=0).astype("int64")
-    counts.index = pd.Index(list(ROLLS), name="roll")
+    counts = rolls.reindex(list(ROLL_NAMES), fill_value=0).astype("int64")
+    counts.index = pd.Index(list(ROLL_NAMES), name="roll")
     counts.name = "count"
     n = int(counts.sum())
     face_counts = dict.fromkeys(_FACES, 0)
-    for roll, c in zip(ROLLS, counts.to_numpy(), strict=True):
+    for roll, c in zip(ROLL_NAMES, counts.to_numpy(), strict=True):
         face_counts[int(roll[0])] += int(c)
         face_counts[int(roll[1])] += int(c)
     faces = pd.Series(face_counts, dtype="int64", name="count")
     faces.index.name = "face"
-    doubles = int(sum(counts[r] for r in ROLLS if r[0] == r[1]))
+    doubles = int(sum(counts[r] for r in ROLL_NAMES if r[0] == r[1]))
     if n:
         f_stat, f_p = chisquare_test(faces.tolist(), [2 * n / 6] * 6)
-        probs = [1 / 36 if r[0] == r[1] else 2 / 36 for r in ROLLS]
+        probs = [1 / 36 if r[0] == r[1] else 2 / 36 for r in ROLL_NAMES]
         r_stat, r_p = chisquare_test(counts.tolist(), [n * p for p in probs])
     else:
         f_stat = f_p = r_stat = r_p = math.nan

@@ -25,7 +25,7 @@ import lark
 from lark import Lark
 
 from narde_notation.model.findings import Finding
-from narde_notation.model.record import BAR, OFF, ROLLS, Move
+from narde_notation.model.record import BAR, OFF, ROLL_SPELLINGS, Move
 
 if TYPE_CHECKING:  # pathlib is not imported at start-up
     from pathlib import Path
@@ -199,7 +199,7 @@ def _move(text: str, column: int) -> Move:
 _WORD_RE = re.compile(r"\S+")
 #: ``"65:"``, ``"6-5:"``, ``"6:5:"`` -> (6, 5): the project's roll table with the colon.
 _ROLL_DICE: dict[str, tuple[int, int]] = {
-    f"{text}:": dice for text, dice in ROLLS.items() if isinstance(text, str)
+    f"{text}:": dice for text, dice in ROLL_SPELLINGS.items() if isinstance(text, str)
 }
 
 

@@ -66,11 +66,11 @@ def parse_score(text: str | None) -> tuple[int, int] | None:
 
 _ROLL = re.compile(r"\s*([1-6])\s*[-:]?\s*([1-6])\s*\Z")
 #: every way a record or a caller writes a roll -> (higher die, lower die).
-ROLLS: dict[object, tuple[int, int]] = {}
+ROLL_SPELLINGS: dict[object, tuple[int, int]] = {}
 for _a in range(1, 7):
     for _b in range(1, 7):
         for _key in ((_a, _b), f"{_a}{_b}", f"{_a}-{_b}", f"{_a}:{_b}"):
-            ROLLS[_key] = (max(_a, _b), min(_a, _b))
+            ROLL_SPELLINGS[_key] = (max(_a, _b), min(_a, _b))
 
 
 def pips_rolled(dice: Sequence[int]) -> int:
@@ -89,7 +89,7 @@ def parse_roll(roll: str | Sequence[int]) -> tuple[int, int]:
         NotationError: not two dice 1…6; the message names the bad part.
     """
     try:
-        known = ROLLS.get(roll)
+        known = ROLL_SPELLINGS.get(roll)
     except TypeError:  # unhashable
         known = None
     if known is not None and type(roll[0]) is not bool:

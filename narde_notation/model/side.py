@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import enum
 
-__all__ = ["FLIP", "Side"]
+__all__ = ["FLIP", "Side", "absolute_to_own", "own_to_absolute"]
 
 
 class Side(enum.Enum):
@@ -31,3 +31,27 @@ class Side(enum.Enum):
 #: Black's own ``b`` is absolute (White's) ``FLIP[b] = (b + 11) % 24 + 1``; index 0
 #: (off) maps to itself.  The project's one point-flip table (rules.md, numbering).
 FLIP = (0, *((x + 11) % 24 + 1 for x in range(1, 25)))
+
+
+def own_to_absolute(side: Side, point: int) -> int:
+    """Absolute (White's) number of ``side``'s own ``point``.
+
+    White's numbering is the absolute one; Black's own ``b`` is
+    ``(b + 11) % 24 + 1``.  ``OFF`` (0) maps to itself.
+
+    Raises:
+        PositionError: ``point`` outside 0…24.
+    """
+    if not 0 <= point <= 24:
+        from narde_notation.model.errors import PositionError
+
+        raise PositionError(f"point {point} is outside 1…24")
+    if point == 0 or side is Side.WHITE:  # off (0) maps to itself
+        return point
+    return FLIP[point]
+
+
+def absolute_to_own(side: Side, point: int) -> int:
+    """``side``'s own number of absolute ``point`` (inverse of :func:`own_to_absolute`)."""
+    # The mapping is an involution, so the inverse is the same function.
+    return own_to_absolute(side, point)

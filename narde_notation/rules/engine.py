@@ -24,7 +24,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from narde_notation.model.record import ROLLS, HalfTurn, parse_roll
+from narde_notation.model.record import ROLL_SPELLINGS, HalfTurn, parse_roll
 from narde_notation.model.ruleset import Ruleset
 from narde_notation.rules.generation import (
     Step,
@@ -112,7 +112,7 @@ def check_turn(
         paths = list(dice.paths())
         dice = dice.dice
     try:
-        d1, d2 = ROLLS[dice]
+        d1, d2 = ROLL_SPELLINGS[dice]
         if type(dice[0]) is bool:  # type: ignore[index]
             raise KeyError(dice)
     except (KeyError, TypeError):

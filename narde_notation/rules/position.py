@@ -20,9 +20,9 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
 from narde_notation.model.errors import IllegalTurnError, NotationError, PositionError
-from narde_notation.model.record import OFF, HalfTurn
+from narde_notation.model.record import HalfTurn
 from narde_notation.model.safe_text import shown
-from narde_notation.model.side import FLIP, Side
+from narde_notation.model.side import FLIP, Side, absolute_to_own, own_to_absolute
 from narde_notation.rules.engine import Turn, check_turn, legal_turns
 
 if TYPE_CHECKING:
@@ -33,28 +33,6 @@ __all__ = ["FLIP", "Position", "absolute_to_own", "own_to_absolute"]
 CHECKERS = 15
 HEAD = 24
 _TOKEN = re.compile(r"([0-9]{1,9})(?::([0-9]{1,9}))?\Z")
-
-
-def own_to_absolute(side: Side, point: int) -> int:
-    """Absolute (White's) number of ``side``'s own ``point``.
-
-    White's numbering is the absolute one; Black's own ``b`` is
-    ``(b + 11) % 24 + 1``.  ``OFF`` (0) maps to itself.
-
-    Raises:
-        PositionError: ``point`` outside 0…24.
-    """
-    if not 0 <= point <= 24:
-        raise PositionError(f"point {point} is outside 1…24")
-    if point == OFF or side is Side.WHITE:
-        return point
-    return FLIP[point]
-
-
-def absolute_to_own(side: Side, point: int) -> int:
-    """``side``'s own number of absolute ``point`` (inverse of :func:`own_to_absolute`)."""
-    # The mapping is an involution, so the inverse is the same function.
-    return own_to_absolute(side, point)
 
 
 def _pack(points: Mapping[int, int], side: Side) -> int:

@@ -24,11 +24,11 @@ from narde_notation.model.side import FLIP
 __all__ = [
     "BLOCK",
     "CLOSED",
-    "CODES",
     "HEAD",
     "HIGHER",
     "NOT_HOME",
     "NO_CHECKER",
+    "REFUSAL_CODES",
     "head_allowance",
     "head_floor",
     "illegal_block",
@@ -60,7 +60,7 @@ BLOCK = -4  #: R6: an illegal six-point block through the point reached
 NOT_HOME = -5  #: R8: bearing off before all 15 are home
 HIGHER = -6  #: R8: a higher die from a lower point while a checker stands above
 #: finding code of each refusal (rules.md, "Findings").
-CODES = {
+REFUSAL_CODES = {
     NO_CHECKER: "no-checker",
     CLOSED: "closed-point",
     HEAD: "head-rule",

@@ -27,7 +27,7 @@ from narde_notation.rules.generation import (
     split,
     trail_steps,
 )
-from narde_notation.rules.step import CODES, FACING, ONE, head_floor, illegal_block, step
+from narde_notation.rules.step import FACING, ONE, REFUSAL_CODES, head_floor, illegal_block, step
 from narde_notation.rules.turn_check import TurnCheck, fewer_dice, quick_check
 
 if TYPE_CHECKING:
@@ -432,7 +432,7 @@ def _simulate(
             raw = plan[i][k]
             new = step(st, raw[0], raw[2], opp, floor, block)
             if new < 0:
-                code = CODES[new]
+                code = REFUSAL_CODES[new]
                 if (
                     best is None
                     or depth > best[0]

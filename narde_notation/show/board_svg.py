@@ -29,11 +29,10 @@ from dataclasses import dataclass, field
 from html import escape
 from typing import Any, Literal
 
-from narde_notation.model.side import Side
+from narde_notation.model.side import Side, own_to_absolute
 
 __all__ = [
     "MAX_DRAWN", "Drawing", "Shape", "board_drawing", "moved_points", "position_svg", "status_text",
-    "to_absolute",
 ]
 
 _WOOD = "#e8d5b0"
@@ -50,16 +49,6 @@ _HEAD_B = "#1b4f72"
 MAX_DRAWN = 5  # checkers drawn on one point; a taller stack shows its count on the fifth
 
 Layer = Literal["board", "play"]
-
-
-def to_absolute(side: Side, point: int) -> int:
-    """Absolute point (White's numbering) of ``side``'s own ``point`` 1…24.
-
-    White's own numbering is absolute; Black's own ``b`` is
-    ``(b + 11) % 24 + 1`` (own 24 → 12, own 1 → 13).  The map is its own
-    inverse: it also gives Black's own point of an absolute point.
-    """
-    return point if side is Side.WHITE else (point + 11) % 24 + 1
 
 
 @dataclass(frozen=True, slots=True)
@@ -210,9 +199,9 @@ def moved_points(before: Any, after: Any, side: Side) -> tuple[dict[int, int], d
     for own in set(b) | set(a):
         d = a.get(own, 0) - b.get(own, 0)
         if d < 0:
-            left[to_absolute(side, own)] = -d
+            left[own_to_absolute(side, own)] = -d
         elif d > 0:
-            arrived[to_absolute(side, own)] = d
+            arrived[own_to_absolute(side, own)] = d
     return left, arrived, after.borne_off(side) - before.borne_off(side)
 
 
@@ -260,13 +249,13 @@ class _Layout:
 
     def slot(self, p: int) -> tuple[float, bool]:
         """(x of the centre of absolute point p, is it on the top row)."""
-        q = to_absolute(Side.BLACK, p) if self.flip else p
+        q = own_to_absolute(Side.BLACK, p) if self.flip else p
         i = q - 13 if q >= 13 else 12 - q
         x = self.left + (i + (1 if i >= 6 else 0)) * self.col + self.col / 2
         return x, q >= 13
 
     def label(self, p: int) -> int:
-        return to_absolute(Side.BLACK, p) if self.flip else p
+        return own_to_absolute(Side.BLACK, p) if self.flip else p
 
     def stack_y(self, top_row: bool, k: int) -> float:
         """Centre y of the k-th checker (0 = at the edge) of a stack."""
@@ -299,8 +288,8 @@ def _board(lay: _Layout) -> list[Shape]:
               layer="board"),
     ]
     for side, colour in ((Side.WHITE, _HOME_W), (Side.BLACK, _HOME_B)):
-        x, top_row = lay.slot(to_absolute(side, 6))
-        x0 = min(x, lay.slot(to_absolute(side, 1))[0]) - c / 2
+        x, top_row = lay.slot(own_to_absolute(side, 6))
+        x0 = min(x, lay.slot(own_to_absolute(side, 1))[0]) - c / 2
         y = lay.top if top_row else lay.mid
         out.append(Shape("rect", {"class": f"home-{side.name_lower}", "x": x0, "y": y,
                                   "width": 6 * c, "height": lay.bh / 2, "fill": colour},
@@ -323,7 +312,7 @@ def _board(lay: _Layout) -> list[Shape]:
                                   "font-size": fs, "fill": "#333"}, str(lay.label(p)),
                          layer="board"))
     for side, name, colour in ((Side.WHITE, "W head", _HEAD_W), (Side.BLACK, "B head", _HEAD_B)):
-        p = to_absolute(side, 24)
+        p = own_to_absolute(side, 24)
         x, top_row = lay.slot(p)
         out.append(Shape("polygon", {"class": "head-outline", "data-point": p,
                                      "points": lay.triangle(p), "fill": "none",
@@ -420,7 +409,7 @@ def board_drawing(
                                      "text-anchor": "middle", "font-size": fs,
                                      "font-weight": "bold", "fill": _MARK}, str(lay.label(p))))
         if mover is not None:
-            k = pos.checkers(mover).get(to_absolute(mover, p), 0)
+            k = pos.checkers(mover).get(own_to_absolute(mover, p), 0)
             if k < MAX_DRAWN:
                 shapes.append(Shape("circle", {
                     "class": "ghost", "data-point": p, "cx": x, "cy": lay.stack_y(top_row, k),
@@ -432,7 +421,7 @@ def board_drawing(
         for own, count in sorted(pos.checkers(side).items()):
             if count <= 0:
                 continue
-            p = to_absolute(side, int(own))
+            p = own_to_absolute(side, int(own))
             x, top_row = lay.slot(p)
             drawn = min(count, MAX_DRAWN)
             for k in range(drawn):

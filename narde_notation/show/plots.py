@@ -234,21 +234,27 @@ def plot_dice(data: pd.DataFrame | Summary | FileTables, ax: Axes | None = None)
     """
     import numpy as np
 
-    from narde_notation.archive.frames import ROLLS, FileTables, Summary, dice_fairness, summary
+    from narde_notation.archive.frames import (
+        ROLL_NAMES,
+        FileTables,
+        Summary,
+        dice_fairness,
+        summary,
+    )
 
     ax = _axes(ax)
     if isinstance(data, FileTables):
         data = summary(data)
     dice = data.dice if isinstance(data, Summary) else dice_fairness(data)
-    x = np.arange(len(ROLLS))
-    counts = dice.rolls.reindex(list(ROLLS)).to_numpy(dtype=float)
+    x = np.arange(len(ROLL_NAMES))
+    counts = dice.rolls.reindex(list(ROLL_NAMES)).to_numpy(dtype=float)
     n = dice.rolls_counted
-    expected = np.array([n / 36 if r[0] == r[1] else 2 * n / 36 for r in ROLLS])
-    colours = ["#ca6f1e" if r[0] == r[1] else "#5d6d7e" for r in ROLLS]
+    expected = np.array([n / 36 if r[0] == r[1] else 2 * n / 36 for r in ROLL_NAMES])
+    colours = ["#ca6f1e" if r[0] == r[1] else "#5d6d7e" for r in ROLL_NAMES]
     ax.bar(x, counts, color=colours, label="observed")
     ax.plot(x, expected, linestyle="none", marker="_", markersize=14, color="black",
             markeredgewidth=2, label="expected")
-    ax.set_xticks(x, list(ROLLS))
+    ax.set_xticks(x, list(ROLL_NAMES))
     ax.set_xlabel("roll (doubles in orange)")
     ax.set_ylabel("rolls")
     _whole_numbers(ax.yaxis)
