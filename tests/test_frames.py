@@ -22,12 +22,12 @@ from narde_notation.archive.frames import (
     GAME_COLUMNS,
     TURN_COLUMNS,
     dice_fairness,
-    expand_paths,
     games_frame,
     summary,
     tables,
 )
 from narde_notation.archive.schema import dtype_name
+from narde_notation.formats.sources import record_files
 
 # White cannot move 6-5 from own 7 (15 checkers): 7-6 = 1 and 7-5 = 2 are
 # absolute 1 and 2, held by Black's own 13 and 14 ((b+11)%24+1).  A pass:
@@ -280,8 +280,8 @@ def test_expand_paths_folders_and_globs(tmp_path: Path) -> None:
     write(tmp_path, "x/1.txt", "")
     write(tmp_path, "x/2.mat", "")
     write(tmp_path, "x/3.md", "")
-    assert [Path(p).name for p in expand_paths(tmp_path / "x")] == ["1.txt", "2.mat"]
-    assert [Path(p).name for p in expand_paths(str(tmp_path / "x" / "*.md"))] == ["3.md"]
+    assert [Path(p).name for p in record_files(tmp_path / "x")] == ["1.txt", "2.mat"]
+    assert [Path(p).name for p in record_files(str(tmp_path / "x" / "*.md"))] == ["3.md"]
 
 
 def test_process_pool_gives_the_same_frames(hand: frames.FileTables, tmp_path: Path) -> None:
@@ -434,7 +434,7 @@ def test_summary_without_turns_frame_is_the_same(hand: frames.FileTables, tmp_pa
     # summary's dice fairness needs; both routes give the same summary, and
     # so does a summary made from the games and turns frames alone.
     lean = frames.FileTables.concat(
-        [frames.per_file(p, turns=False) for p in expand_paths(tmp_path)]
+        [frames.per_file(p, turns=False) for p in record_files(tmp_path)]
     )
     assert len(lean.turns) == 0
     full = summary(hand).to_dict()
@@ -483,7 +483,7 @@ def test_tables_from_records_in_memory() -> None:
 def test_iter_tables_per_file_concat_equals_tables(
     hand: frames.FileTables, tmp_path: Path
 ) -> None:
-    parts = list(frames.iter_tables(expand_paths(tmp_path), jobs=2))
+    parts = list(frames.iter_tables(record_files(tmp_path), jobs=2))
     assert [Path(p.files[0]).name for p in parts] == ["a.txt", "b.txt"]
     joined = frames.FileTables.concat(parts)
     pd.testing.assert_frame_equal(joined.games, hand.games)

@@ -18,7 +18,8 @@ returns the three tables of that file (:class:`FileTables`).
 :func:`tables` runs it over many files in a local process pool
 (:func:`iter_tables`) or on a Dask cluster (:func:`iter_tables_dask`,
 ``narde-stats --scheduler``).  Concatenating the per-file tables in the
-order of :func:`expand_paths` (:meth:`FileTables.concat`) gives the same
+order of :func:`~narde_notation.formats.sources.record_files`
+(:meth:`FileTables.concat`) gives the same
 frames whichever way they were computed.  :func:`summary` turns them into a
 :class:`Summary`.  (The workers build plain column lists and never import
 pandas; the frames are made once in the calling process.)
@@ -172,7 +173,6 @@ __all__ = [
     "clopper_pearson",
     "dice_fairness",
     "dice_from_counts",
-    "expand_paths",
     "file_table",
     "findings_frame",
     "games_frame",
@@ -189,17 +189,6 @@ __all__ = [
 ]
 
 PathsLike = str | os.PathLike[str] | Iterable[str | os.PathLike[str]]
-
-
-def expand_paths(paths: PathsLike) -> list[str]:
-    """Expand files, folders (recursive :data:`EXTENSIONS`) and globs into a
-    de-duplicated file list, in argument order (each folder or glob sorted).
-
-    Raises:
-        FileNotFoundError: a path that is neither a file, a folder, nor a glob
-            matching something; its ``filename`` is the path.
-    """
-    return record_files(paths)
 
 
 def per_file(path: str, rules: Ruleset | str | None = None, turns: bool = True) -> FileTables:
@@ -294,7 +283,7 @@ def tables(
     """The games, turns and findings tables of ``paths`` (see module doc).
 
     Args:
-        paths: files, folders or globs (see :func:`expand_paths`).
+        paths: files, folders or globs (see :func:`~narde_notation.formats.sources.record_files`).
         rules: a ruleset or ``Rules`` tag value overriding every game's own.
         encoding: the code page of files that are not UTF-8 and have no
             byte-order mark (default: a guess, named in an ``encoding`` finding).
@@ -312,7 +301,7 @@ def tables(
         LookupError: ``encoding`` is not a text encoding.
     """
     options = ReplayOptions(rules, encoding)  # bad options fail here, before any work
-    files = expand_paths(paths)
+    files = record_files(paths)
     out = TableRows.merge(iter_rows(files, jobs=jobs, scheduler=scheduler,
                                     rules=options.rules, encoding=options.encoding))
     for path, why in out.problems.items():
