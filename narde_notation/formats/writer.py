@@ -29,19 +29,15 @@ comments or annotations: they are not written.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterable
 from typing import Literal
 
-from narde_notation.model.record import GameRecord, HalfTurn
+from narde_notation.model.record import GameRecord, HalfTurn, parse_score
 from narde_notation.model.side import Side
 
 __all__ = ["write_game", "write_games"]
 
 Format = Literal["native", "mat"]
-#: A result the ``.mat`` layout can say: points of at most nine digits.
-_RESULT = re.compile(r"([0-9]{1,9})-([0-9]{1,9})")
-
 #: Width of the White half-turn column in native turn lines (the spec's example).
 _NATIVE_COLUMN = 24
 #: Where the right column of a ``.mat`` turn line starts (after `` 12) ``).
@@ -169,11 +165,11 @@ def _write_mat(record: GameRecord) -> str:
             line = line.ljust(width) if len(line) < width else line + " "
             line += right
         out.append(line.rstrip() if line.strip() else line)
-    found = _RESULT.fullmatch(record.result or "")
-    points = int(found[1]) or int(found[2]) if found else 0
+    found = parse_score(record.result)  # a result is written as a score is: `2-0`
+    points = found[0] or found[1] if found else 0
     if found and points:
         wins = f"Wins {points} {'point' if points == 1 else 'points'}"
-        white_won = int(found[1]) > 0
+        white_won = found[0] > 0
         if record.resigned:
             # record-format.md "Resignations": `Resigns` in the resigner's column
             cells = ("Resigns", wins) if not white_won else (wins, "Resigns")

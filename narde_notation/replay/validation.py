@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import functools
 import os
-import re
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import IO, NamedTuple
@@ -40,7 +39,6 @@ __all__ = ["GameReport", "TurnReplay", "validate", "validate_games", "validate_s
 
 _RESULTS = frozenset({"1-0", "2-0", "3-0", "0-1", "0-2", "0-3", "0-0"})
 #: The points of a result token or Result tag, White first.
-_POINTS = re.compile(r"([0-9]{1,9})-([0-9]{1,9})")
 #: The highest point of the board (R1); a written point above it is not on it.
 _TOP = 24
 _STOP = " The replay of this game stops here."
@@ -528,8 +526,7 @@ class _Replay:
         report = self.report
         position = report.final_position
         for value, where, line, column in declared:
-            parsed = _POINTS.fullmatch(value)
-            white, black = (int(parsed[1]), int(parsed[2])) if parsed else (0, 0)
+            white, black = parse_score(value) or (0, 0)
             if (white == 0) == (black == 0) or position is None:
                 self.add("wrong-result", f"{where} says {value}, but a resignation gives the"
                          " other side a win.", line, column)
