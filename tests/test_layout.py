@@ -14,7 +14,10 @@ from pathlib import Path
 
 import pytest
 
-PACKAGE = Path(__file__).resolve().parents[1] / "narde_notation"
+import narde_notation
+
+#: the package as imported (the source tree, or an installed wheel in .ci/run)
+PACKAGE = Path(narde_notation.__file__).resolve().parent
 
 #: the pipeline, bottom to top (README "Layout"); a package may import its own
 #: modules and those of any stage below it.
