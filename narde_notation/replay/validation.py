@@ -31,8 +31,9 @@ from narde_notation.model.ruleset import Ruleset
 from narde_notation.model.safe_text import shown
 from narde_notation.model.side import Side
 from narde_notation.rules.engine import check_turn
+from narde_notation.rules.game import Game
 from narde_notation.rules.position import Position, absolute_to_own
-from narde_notation.rules.scoring import Kind, Outcome, after_turn, conceded, outcome
+from narde_notation.rules.scoring import Kind, Outcome, conceded
 from narde_notation.rules.turn_check import TurnCheck, quick_check
 
 __all__ = ["GameReport", "TurnReplay", "validate", "validate_games", "validate_source"]
@@ -324,7 +325,9 @@ class _Replay:
         from_initial = "Position" not in record.tags
         first = report.first_mover
         turn_offset = 1 if first is Side.BLACK else 0
-        pending_reply = False  # last-roll-draw: the first mover finished, the other may reply
+        # The game sequences the end (R9: the last-roll reply, R11: nothing after the end).
+        game = Game(pos, rules, first_mover=first)
+        push = game.push_half_turn
         over: Outcome | None = None
         half_turns = record.half_turns
         syntax_lines = [f.line for f in record.findings if f.code == "syntax" and f.line]
@@ -370,7 +373,7 @@ class _Replay:
             entry = expanded.get(id(moves))
             if entry is None or entry[0] is not moves:
                 entry = _expand_moves(moves)
-            paths, marked, off = entry[1], entry[2], entry[3]
+            paths, marked = entry[1], entry[2]
             if marked and (self._hit_or_bar(half) or self._off_board(half)):
                 report.turns.append(TurnReplay(ply, half, pos, None, self._since(before)))
                 report.stopped = True
@@ -387,12 +390,8 @@ class _Replay:
             quick = quick_check(pos, dice[0], dice[1], paths, rules)
             if type(quick) is tuple:  # the common case: legal, every die used
                 after: Position | None = quick[0]  # type: ignore[assignment]  # narrowed above
-                # Only a turn bearing a checker off can end the game (R9); no
-                # reply is due here (a finished game is never read as legal).
-                ended = off
             else:  # legal with fewer dice (R7), or for the engine's full check
                 after = quick.position if isinstance(quick, TurnCheck) and quick.legal else None
-                ended = True
             if after is None:
                 after = self._checked(ply, half, pos, paths, rules, before)
                 if after is None:  # nothing could be applied: the replay stops
@@ -401,12 +400,9 @@ class _Replay:
                      () if len(findings) == before else tuple(findings[before:]))))
             pos = after
             to_move = black if side is white else white
-            if pending_reply or (ended and pos.is_game_over):
-                over, pending_reply = after_turn(pos, side, first, rules, pending_reply)
-        if pending_reply and over is None:
-            # The record ends before the reply: the first mover's win stands.
-            over = outcome(pos, rules)
-        report.outcome = over
+            over = push(half, after)
+        # The record ends here: a last-roll reply still due is forfeited (decisions 13).
+        report.outcome = game.outcome(final=True)
 
     def _checked(self, ply: int, half: HalfTurn, pos: Position,
                  paths: tuple[tuple[int, ...], ...], rules: Ruleset,
@@ -551,28 +547,26 @@ class _Replay:
         return self.report
 
 
-#: id(moves) -> (moves, expanded paths, any hit or bar mark, any bear-off): the reader shares
+#: id(moves) -> (moves, expanded paths, any hit or bar mark): the reader shares
 #: the ``moves`` tuple of a half-turn text between its occurrences, so the
 #: expansion is computed once per distinct text.  The tuple itself is kept in
 #: the entry, so that an id is never taken for a later object's.
-_Expansion = tuple[tuple[Move, ...], tuple[tuple[int, ...], ...], bool, bool]
+_Expansion = tuple[tuple[Move, ...], tuple[tuple[int, ...], ...], bool]
 _expanded: dict[int, _Expansion] = {}
 _EXPANDED_MAX = 1 << 16
 
 
 def _expand_moves(moves: tuple[Move, ...]) -> _Expansion:
     paths: list[tuple[int, ...]] = []
-    marked = off = False
+    marked = False
     for move in moves:
         if move.hit or max(move.path) >= BAR:  # a hit, the bar, or a point over 24
             marked = True
-        if OFF in move.path:
-            off = True
         if move.repeat == 1:
             paths.append(move.path)
         else:
             paths.extend((move.path,) * move.repeat)
-    entry = (moves, tuple(paths), marked, off)
+    entry = (moves, tuple(paths), marked)
     if len(_expanded) >= _EXPANDED_MAX:
         _expanded.clear()
     _expanded[id(moves)] = entry

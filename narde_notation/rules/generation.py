@@ -21,10 +21,11 @@ Readings of rules.md taken here (none is contradicted by the shared corpus):
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, NamedTuple
 
-from narde_notation.model.record import OFF, format_path, parse_roll
+from narde_notation.model.record import OFF, HalfTurn, Move, format_path, parse_roll
 from narde_notation.model.ruleset import Ruleset
 from narde_notation.model.side import Side
 from narde_notation.rules.step import OCC, head_floor, illegal_block, step
@@ -80,32 +81,46 @@ STEPS = tuple(tuple(Step(p, p - d if p > d else OFF, d) for d in range(7)) for p
 
 
 class Turn:
-    """A legal turn: its single-die steps in play order and the end position.
+    """A legal turn: its roll, its single-die steps in play order and the end position.
 
-    ``Turn(steps, position)``; an immutable value compared by both fields.
+    ``Turn(steps, position, dice=(6, 5))``; an immutable value compared by
+    steps and end position.
 
     Attributes:
         steps: one :class:`Step` per die used (empty for a pass, R11).
         position: the position after the turn, the other side to move, the
             mover's first-turn flag cleared.
+        dice: the roll, higher die first, ``(6, 5)``; ``None`` for a turn
+            made by hand without it.  Turns from :func:`legal_turns` carry
+            the roll they were generated for.
+        before: the position the turn was generated from (turns from
+            :func:`legal_turns`), else ``None``.
 
-    Turns made by :func:`legal_turns` build both on first access.
+    Turns made by :func:`legal_turns` build their steps and end position
+    on first access.  :meth:`notation` gives the moves (``24/18 18/13``),
+    :meth:`half_turn_text` the half-turn with its roll (``65: 24/18
+    18/13``), :meth:`to_half_turn` the record's
+    :class:`~narde_notation.model.record.HalfTurn`.
     """
 
-    __slots__ = ("_base", "_end", "_position", "_raw", "_trail")
+    __slots__ = ("_base", "_end", "_position", "_raw", "_trail", "dice")
 
     _raw: tuple[RawStep, ...] | None
     _trail: Trail
     _base: Position | None  # the position before the turn (lazy turns)
     _end: int  # the mover's packed board after it (lazy turns)
     _position: Position | None
+    dice: tuple[int, int] | None
 
-    def __init__(self, steps: Sequence[Step], position: Position) -> None:
+    def __init__(
+        self, steps: Sequence[Step], position: Position, dice: tuple[int, int] | str | None = None
+    ) -> None:
         self._raw = tuple(tuple(s) for s in steps)  # type: ignore[misc]
         self._trail = ()
         self._base = None
         self._end = 0
         self._position = position
+        self.dice = None if dice is None else parse_roll(dice)
 
     @property
     def _steps(self) -> tuple[RawStep, ...]:
@@ -129,6 +144,16 @@ class Turn:
         return position
 
     @property
+    def before(self) -> Position | None:
+        """The position the turn was generated from; ``None`` for a hand-made turn."""
+        return self._base
+
+    @property
+    def side(self) -> Side:
+        """The mover: the side not to move in the end :attr:`position`."""
+        return self.position.side_to_move.other
+
+    @property
     def dice_used(self) -> int:
         """How many dice the turn uses (R7); 0 for a pass."""
         return len(self._steps)
@@ -139,6 +164,28 @@ class Turn:
             return "pass"
         return " ".join(format_path((p, t)) for p, t, _d in self._steps)
 
+    def to_half_turn(self, *, number: int | None = None) -> HalfTurn:
+        """The turn as a record's half-turn: the mover, the roll, one move per step
+        (``24/18 18/13``, never merged), the turn ``number`` if given.
+
+        Raises:
+            ValueError: the turn has no roll (``dice`` is ``None``).
+        """
+        if self.dice is None:
+            raise ValueError("this turn was made without its roll: no half-turn to write")
+        moves = tuple(_move(p, t) for p, t, _d in self._steps)
+        return HalfTurn(self.side, self.dice, moves, number=number)
+
+    def half_turn_text(self) -> str:
+        """The half-turn as a record writes it, roll first (higher die first):
+        ``"65: 24/18 18/13"``, ``"43: pass"`` (record-format.md; the one
+        writer, :meth:`HalfTurn.to_text <narde_notation.model.record.HalfTurn.to_text>`).
+
+        Raises:
+            ValueError: the turn has no roll (``dice`` is ``None``).
+        """
+        return self.to_half_turn().to_text()
+
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Turn):
             return NotImplemented
@@ -148,22 +195,30 @@ class Turn:
         return hash((self._steps, self.position))
 
     def __repr__(self) -> str:
-        return f"Turn({self.steps!r}, {self.position!r})"
+        if self.dice is None:
+            return f"Turn({self.steps!r}, {self.position!r})"
+        return f"Turn({self.steps!r}, {self.position!r}, dice={self.dice!r})"
 
     def __str__(self) -> str:
         return self.notation()
 
 
+@functools.cache
+def _move(p: int, t: int) -> Move:
+    """The record's :class:`Move` of one step from own point ``p`` to ``t`` (shared values)."""
+    return Move(path=(p, t))
+
 _new_object = object.__new__
 
 
-def _lazy_turn(trail: Trail, base: Position, end: int) -> Turn:
+def _lazy_turn(trail: Trail, base: Position, end: int, dice: tuple[int, int]) -> Turn:
     turn: Turn = _new_object(Turn)
     turn._raw = None
     turn._trail = trail
     turn._base = base
     turn._end = end
     turn._position = None
+    turn.dice = dice
     return turn
 
 
@@ -362,7 +417,8 @@ def legal_turns(
     rules = resolve_rules(rules)
     _side, me, opp, first = split(position)
     gen = generate(me, opp, first, d1, d2, rules)
-    return [_lazy_turn(trail, position, st) for st, trail in gen.finals.items()]
+    dice_read = (d1, d2)
+    return [_lazy_turn(trail, position, st, dice_read) for st, trail in gen.finals.items()]
 
 
 def max_dice_used(

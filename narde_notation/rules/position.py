@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from narde_notation.model.errors import IllegalTurnError, NotationError, PositionError
 from narde_notation.model.record import HalfTurn
@@ -32,6 +32,8 @@ __all__ = ["FLIP", "Position", "absolute_to_own", "own_to_absolute"]
 
 CHECKERS = 15
 HEAD = 24
+#: A side's packed board with all 15 checkers on its head, own 24 (R1).
+_HEAD_ONLY = CHECKERS << (4 * HEAD)
 _TOKEN = re.compile(r"([0-9]{1,9})(?::([0-9]{1,9}))?\Z")
 
 
@@ -59,10 +61,15 @@ def _unpack(packed: int) -> dict[int, int]:
 class Position(tuple[int, int, Side, bool, bool]):
     """A Long Narde position (immutable, hashable).
 
+    ``Position()`` is the initial position (R1): 15 checkers on each head,
+    White to move, both sides on their first turn.
+
     Args:
         white: White's checkers, own point (1…24) -> count; unlisted
-            checkers (up to 15) are borne off.
-        black: Black's checkers in Black's own numbering.
+            checkers (up to 15) are borne off.  ``None`` (the default):
+            all 15 on the head, own 24 (R1).
+        black: Black's checkers in Black's own numbering; ``None`` as for
+            ``white``.
         side_to_move: who moves next.
         first_turn: ``(white, black)`` first-turn flags (R5); default: a
             side with all 15 on its head (own 24) is on its first turn.
@@ -71,24 +78,28 @@ class Position(tuple[int, int, Side, bool, bool]):
         PositionError: more than 15 checkers a side, a point outside 1…24,
             or both colours on one absolute point (R1).
 
-    The value is the 5-tuple ``(white, black, side_to_move, white_first,
-    black_first)`` with each side packed into one integer (module
-    docstring); the engine unpacks it, users call the methods.  Two
-    positions are equal when all five agree.
+    A position is a value, not a sequence: ``len``, ``+``, ``*``, ``in``,
+    ``count``, ``index`` and ordering (``<`` …) raise :class:`TypeError` /
+    :class:`AttributeError`.  Two positions are equal when the checkers,
+    the side to move and the first-turn flags agree; a position is never
+    equal to a tuple.  (Inside, for speed, the value is a tuple of the two
+    packed sides of the module docstring, the side to move and the two
+    flags, which the engine modules unpack; that layout is not API:
+    decisions E3.)
     """
 
     __slots__ = ()
 
     def __new__(
         cls,
-        white: Mapping[int, int],
-        black: Mapping[int, int],
+        white: Mapping[int, int] | None = None,
+        black: Mapping[int, int] | None = None,
         side_to_move: Side = Side.WHITE,
         *,
         first_turn: tuple[bool, bool] | None = None,
     ) -> Position:
-        w = _pack(white, Side.WHITE)
-        b = _pack(black, Side.BLACK)
+        w = _HEAD_ONLY if white is None else _pack(white, Side.WHITE)
+        b = _HEAD_ONLY if black is None else _pack(black, Side.BLACK)
         for p in range(1, 25):
             if (w >> (4 * p)) & 15 and (b >> (4 * FLIP[p])) & 15:
                 raise PositionError(
@@ -107,8 +118,9 @@ class Position(tuple[int, int, Side, bool, bool]):
     # ------------------------------------------------------------ codecs
     @classmethod
     def initial(cls) -> Position:
-        """The start position (R1): 15 on each head, White to move, both on first turn."""
-        return cls({24: 15}, {24: 15}, Side.WHITE)
+        """The start position (R1): 15 on each head, White to move, both on first
+        turn; the same as ``Position()``."""
+        return cls()
 
     @classmethod
     def from_string(cls, text: str) -> Position:
@@ -183,7 +195,46 @@ class Position(tuple[int, int, Side, bool, bool]):
     __hash__ = tuple.__hash__
 
     def __reduce__(self) -> tuple[object, ...]:
-        return (Position.from_packed, tuple(self))
+        return (Position.from_packed, self[:])
+
+    # ------------------------------------------------- not a sequence
+    # The tuple underneath is the engine's layout (decisions E3); its
+    # sequence operations are closed to users.  Unpacking and indexing stay
+    # (the engine's hot loops use them at C speed).
+    def __len__(self) -> int:
+        raise TypeError("a Position has no len(): it is a value, not a sequence")
+
+    def __bool__(self) -> bool:
+        return True
+
+    def __contains__(self, item: object) -> bool:
+        raise TypeError("a Position is not a sequence: ask count_at(side, point) or checkers(side)")
+
+    def __add__(self, other: object) -> Position:
+        return NotImplemented
+
+    def __radd__(self, other: object) -> Position:
+        return NotImplemented
+
+    def __mul__(self, other: object) -> Position:
+        return NotImplemented
+
+    __rmul__ = __mul__
+
+    def __lt__(self, other: object) -> bool:
+        return NotImplemented
+
+    __le__ = __gt__ = __ge__ = __lt__
+
+    @property
+    def count(self) -> Any:
+        """Not available: a position is not a sequence (see :meth:`count_at`)."""
+        raise AttributeError("'Position' object has no attribute 'count' (see count_at)")
+
+    @property
+    def index(self) -> Any:
+        """Not available: a position is not a sequence."""
+        raise AttributeError("'Position' object has no attribute 'index'")
 
     # ------------------------------------------------------------ queries
     def _packed(self, side: Side) -> int:
@@ -256,7 +307,7 @@ class Position(tuple[int, int, Side, bool, bool]):
         """
         return legal_turns(self, dice, rules)
 
-    def play(self, half_turn: str | HalfTurn, rules: Ruleset | None = None) -> Position:
+    def play(self, half_turn: str | HalfTurn | Turn, rules: Ruleset | None = None) -> Position:
         """The position after the side to move plays ``half_turn`` (R3–R8, R11).
 
         Like python-chess's ``Board.push_san``, but a position is a value:
@@ -264,20 +315,39 @@ class Position(tuple[int, int, Side, bool, bool]):
 
         Args:
             half_turn: ``"65: 24/18 18/13"`` (own numbering; ``"43: pass"``
-                for a pass) or a :class:`~narde_notation.model.record.HalfTurn`.
+                for a pass), a :class:`~narde_notation.model.record.HalfTurn`,
+                or a :class:`~narde_notation.rules.engine.Turn` from
+                :meth:`legal_turns` (its roll and steps are checked here
+                like a written half-turn).
             rules: variants in force; ``None`` = standard.
 
         Raises:
-            IllegalTurnError: the moves are not a legal turn; its
+            IllegalTurnError: the moves are not a legal turn here (a turn
+                generated from another position included); its
                 ``findings`` say why (codes of rules.md, "Findings").
             NotationError: the text is not one half-turn.
+            ValueError: a :class:`Turn` made without its roll.
         """
+        if isinstance(half_turn, Turn):
+            return self._play_turn(half_turn, rules)
         check = check_turn(self, half_turn, rules=rules)
         if not check.legal or check.position is None:
             text = half_turn if isinstance(half_turn, str) else str(half_turn)
             reason = check.findings[0].message if check.findings else "not a legal turn"
             raise IllegalTurnError(f"{shown(text)} in {self}: {reason}", check.findings)
         return check.position
+
+    def _play_turn(self, turn: Turn, rules: Ruleset | None) -> Position:
+        if turn.dice is None:
+            raise ValueError("this turn was made without its roll: play(turn) needs turn.dice")
+        paths = [(s.from_point, s.to_point) for s in turn.steps]
+        check = check_turn(self, turn.dice, paths, rules)
+        if check.legal and check.position == turn.position:
+            return turn.position
+        text = turn.half_turn_text()
+        reason = (check.findings[0].message if check.findings
+                  else f"it ends in {turn.position}, not {check.position}")
+        raise IllegalTurnError(f"{text} in {self}: {reason}", check.findings)
 
     # ------------------------------------------------------------ diagram
     def _cell(self, absolute: int) -> str:

@@ -9,11 +9,11 @@ from __future__ import annotations
 
 import random
 
-from narde_notation.model.record import GameRecord, HalfTurn, Move, parse_roll
+from narde_notation.model.record import GameRecord, parse_roll
 from narde_notation.model.ruleset import Ruleset
 from narde_notation.model.side import Side
+from narde_notation.rules.game import Game
 from narde_notation.rules.position import Position
-from narde_notation.rules.scoring import Outcome, after_turn
 
 __all__ = ["random_game", "random_match"]
 
@@ -53,35 +53,18 @@ def random_game(
         The opening roll is never a double unless ``rules.reroll`` (R2).
     """
     rng = seed if isinstance(seed, random.Random) else random.Random(seed)
-    rules = rules or Ruleset.standard()
     if start is None:
-        first = rng.choice((Side.WHITE, Side.BLACK))
-        pos = Position.initial().with_side_to_move(first)
+        game = Game(None, rules, first_mover=rng.choice((Side.WHITE, Side.BLACK)))
     else:
-        first, pos = start.side_to_move, start
-    offset = 1 if first is Side.BLACK else 0
-    half_turns: list[HalfTurn] = []
-    result: Outcome | None = None
-    reply_due = False
-    while max_half_turns is None or len(half_turns) < max_half_turns:
-        side = pos.side_to_move
-        dice = _roll(rng, allow_double=bool(half_turns) or rules.reroll or start is not None)
-        turn = rng.choice(pos.legal_turns(dice, rules))
-        moves = tuple(Move(path=(step.from_point, step.to_point)) for step in turn.steps)
-        ply = len(half_turns)
-        half_turns.append(HalfTurn(side, dice, moves, number=(ply + offset) // 2 + 1))
-        pos = turn.position
-        result, reply_due = after_turn(pos, side, first, rules, reply_due)
-        if result is not None:
+        game = Game(start, rules)
+    rules = game.rules
+    # R2: the opening roll decides who starts and is never a double.
+    doubles = rules.reroll or start is not None
+    while max_half_turns is None or len(game.turn_stack) < max_half_turns:
+        dice = _roll(rng, allow_double=doubles or bool(game.turn_stack))
+        if game.push(rng.choice(game.legal_turns(dice))) is not None:
             break
-    all_tags = {"White": white, "Black": black, **(tags or {})}
-    if rules != Ruleset.standard():
-        all_tags["Rules"] = rules.to_tag()
-    if start is not None:
-        all_tags["Position"] = str(start)
-    text = "*" if result is None else result.result_string
-    all_tags["Result"] = text
-    return GameRecord(tags=all_tags, half_turns=half_turns, result=text)
+    return game.to_record(white=white, black=black, tags=tags)
 
 
 def random_match(
