@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, Any
 
 from narde_notation import _compat
 from narde_notation.model.errors import (
+    GameOverError,
     IllegalTurnError,
     NardeError,
     NotationError,
@@ -37,14 +38,26 @@ _compat.install()  # the 0.x flat module paths, deprecated
 
 if TYPE_CHECKING:  # the lazy names, for type checkers and IDEs
     from narde_notation.archive.frames import findings_frame, games_frame, summary, turns_frame
+    from narde_notation.archive.summary import Summary
     from narde_notation.formats.reader import parse_games, read_games
-    from narde_notation.replay.validation import validate, validate_games
+    from narde_notation.replay.validation import GameReport, TurnReplay, validate, validate_games
+    from narde_notation.rules.engine import Step, Turn, TurnCheck
+    from narde_notation.rules.game import Game
     from narde_notation.rules.position import Position
+    from narde_notation.rules.scoring import Outcome
     from narde_notation.show.plots import plot_dice, plot_game_lengths, plot_mars_rate, plot_race
 
 #: public name -> module that defines it, imported on first access.
 _LAZY = {
     "Position": "narde_notation.rules.position",
+    "Game": "narde_notation.rules.game",
+    "Turn": "narde_notation.rules.engine",
+    "Step": "narde_notation.rules.engine",
+    "TurnCheck": "narde_notation.rules.engine",
+    "Outcome": "narde_notation.rules.scoring",
+    "GameReport": "narde_notation.replay.validation",
+    "TurnReplay": "narde_notation.replay.validation",
+    "Summary": "narde_notation.archive.summary",
     "read_games": "narde_notation.formats.reader",
     "parse_games": "narde_notation.formats.reader",
     "validate": "narde_notation.replay.validation",
@@ -86,18 +99,27 @@ __all__ = [
     "CODES",
     "OFF",
     "Finding",
+    "Game",
+    "GameOverError",
     "GameRecord",
+    "GameReport",
     "HalfTurn",
     "IllegalTurnError",
     "Move",
     "NardeError",
     "NotationError",
+    "Outcome",
     "Position",
     "PositionError",
     "Ruleset",
     "RulesetError",
     "Severity",
     "Side",
+    "Step",
+    "Summary",
+    "Turn",
+    "TurnCheck",
+    "TurnReplay",
     "findings_frame",
     "games_frame",
     "parse_games",

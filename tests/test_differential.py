@@ -8,8 +8,12 @@ and on seeded self-play games:
   and dice count;
 * each legal turn, written as a record would, is legal for every checking
   tier — the quick reading (:func:`check_turn`, :func:`next_position`), the
-  search of all readings (:func:`diagnosis.diagnose` with the quick reading
-  switched off) — with an end position the plain search reaches.
+  search of all readings (``check_turn(..., quick=False)``) — with an end
+  position the plain search reaches.
+
+The slow path is asked for by its parameter, and two tests below check
+that the comparison can fail: the slow path never runs the quick reading's
+code, and a broken quick reading is caught.
 """
 
 from __future__ import annotations
@@ -28,7 +32,7 @@ from corpus import CORPUS
 
 from narde_notation.model.record import OFF
 from narde_notation.model.ruleset import Ruleset
-from narde_notation.rules import turn_diagnosis as diagnosis
+from narde_notation.rules import engine, turn_check
 from narde_notation.rules.engine import check_turn, legal_turns, next_position
 from narde_notation.rules.position import Position
 
@@ -75,12 +79,7 @@ def _every_tier(pos: Position, dice: str, paths: list[tuple[int, ...]], rules: R
     d1, d2 = max(int(dice[0]), int(dice[1])), min(int(dice[0]), int(dice[1]))
     quick = check_turn(pos, dice, paths, rules)
     assert quick.legal, (str(pos), dice, paths, quick.findings)
-    saved = diagnosis.quick_check
-    diagnosis.quick_check = lambda *args: None  # type: ignore[assignment]
-    try:
-        searched = diagnosis.diagnose(pos, d1, d2, paths, rules, False)
-    finally:
-        diagnosis.quick_check = saved
+    searched = check_turn(pos, dice, paths, rules, quick=False)  # the search of all readings
     assert searched.legal, (str(pos), dice, paths, searched.findings)
     ends = {str(quick.position), str(searched.position)}
     plain_next = next_position(pos, (d1, d2), paths, rules)
@@ -128,3 +127,48 @@ def test_every_tier_agrees_with_the_plain_search_in_self_play(rules_tag: str) ->
             if pos.is_first_turn(pos.side_to_move) != (pos.count_at(pos.side_to_move, 24) == 15):
                 continue  # the string form cannot carry this first-turn flag
             _check_case(position, dice, rules_tag, rng)
+
+
+def _runs(code: object, call: Any) -> int:
+    """How many times the function whose code object is ``code`` ran during ``call()``
+    (by code object, so a renamed or re-imported binding is still seen)."""
+    count = 0
+
+    def profile(frame: Any, event: str, arg: object) -> None:
+        nonlocal count
+        if event == "call" and frame.f_code is code:
+            count += 1
+
+    sys.setprofile(profile)
+    try:
+        call()
+    finally:
+        sys.setprofile(None)
+    return count
+
+
+def test_the_slow_path_never_runs_the_quick_reading() -> None:
+    # 6-5 from the start, written as a record would (R5: 24/18 18/13).
+    pos, paths = Position.initial(), [(24, 18), (18, 13)]
+    code = turn_check.quick_check.__code__
+    assert _runs(code, lambda: check_turn(pos, "65", paths)) >= 1
+    assert _runs(code, lambda: check_turn(pos, "65", paths, quick=False)) == 0
+    slow = check_turn(pos, "65", paths, quick=False)
+    assert slow.legal and str(slow.position) == "24:14 13:1 / 24:15 / B"
+
+
+def test_a_broken_quick_reading_fails_the_comparison(monkeypatch: pytest.MonkeyPatch) -> None:
+    # The quick reading made to give a wrong end position for every legal
+    # turn: the tiers then disagree, and the comparison says so.  (Should
+    # check_turn stop calling engine.quick_check, this test fails too.)
+    real = turn_check.quick_check
+
+    def broken(position: Position, d1: int, d2: int, paths: Any, rules: Ruleset) -> Any:
+        read = real(position, d1, d2, paths, rules)
+        if type(read) is tuple:  # legal: give the position before as the end
+            return (position.with_side_to_move(position.side_to_move.other), read[1])
+        return read
+
+    monkeypatch.setattr(engine, "quick_check", broken)
+    with pytest.raises(AssertionError):
+        _check_case("24:15 / 24:15 / W", "65", "standard", random.Random(1))

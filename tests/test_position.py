@@ -6,9 +6,10 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from narde_notation.model.errors import NardeError, NotationError, PositionError
+from narde_notation.model.errors import IllegalTurnError, NardeError, NotationError, PositionError
 from narde_notation.model.record import OFF
 from narde_notation.model.side import Side
+from narde_notation.rules.engine import Turn
 from narde_notation.rules.position import Position, absolute_to_own, own_to_absolute
 
 SEED = "6:2 5:2 4:2 3 2 1 / 6:2 5:2 4:2 3:3 2:3 1:3 / W"
@@ -208,3 +209,64 @@ def test_a_position_is_a_value_equal_only_to_positions() -> None:
     assert repr(pos) == "Position.from_string('24:14 13:1 / 24:15 / B')"
     with pytest.raises(AttributeError):
         pos.side = Side.WHITE  # type: ignore[attr-defined]
+
+
+def test_position_called_bare_is_the_initial_position() -> None:
+    # R1: 15 on each head (own 24), White to move, both on the first turn.
+    assert Position() == Position.initial() == Position.from_string("24:15 / 24:15 / W")
+    assert Position().is_first_turn(Side.WHITE) and Position().is_first_turn(Side.BLACK)
+    # a side left out keeps its 15 on the head
+    assert str(Position({6: 15})) == "6:15 / 24:15 / W"
+    assert str(Position(black={1: 2}, side_to_move=Side.BLACK)) == "24:15 / 1:2 / B"
+
+
+@pytest.mark.parametrize("operation", [
+    lambda p: len(p), lambda p: p + p, lambda p: p + (1,),  # noqa: RUF005
+    lambda p: p * 2, lambda p: 2 * p,
+    lambda p: 24 in p, lambda p: p < p, lambda p: p >= p, lambda p: sorted([p, p]),
+    lambda p: p.count(15), lambda p: p.index(15),
+], ids=["len", "add", "add-tuple", "mul", "rmul", "in", "lt", "ge", "sorted", "count", "index"])
+def test_a_position_is_not_a_sequence(operation: object) -> None:
+    with pytest.raises((TypeError, AttributeError)):
+        operation(Position())  # type: ignore[operator]
+    assert Position()  # but always true, even without len()
+
+
+def test_play_takes_a_turn_from_legal_turns() -> None:
+    start = Position()
+    (turn,) = start.legal_turns("65")
+    assert start.play(turn) == turn.position
+    assert str(start.play(turn)) == "24:14 13:1 / 24:15 / B"
+    # the same turn in another position (Black to move) is not legal there:
+    # White's checkers do not move on Black's turn
+    with pytest.raises(IllegalTurnError):
+        start.with_side_to_move(Side.BLACK).play(turn)
+
+
+def test_a_turn_gives_its_half_turn_with_the_roll() -> None:
+    (turn,) = Position().legal_turns("56")  # read higher die first (R3)
+    assert (turn.dice, turn.side, turn.before) == ((6, 5), Side.WHITE, Position())
+    assert turn.half_turn_text() == "65: 24/18 18/13"
+    half = turn.to_half_turn(number=1)
+    assert (str(half), half.number, half.side) == ("65: 24/18 18/13", 1, Side.WHITE)
+    # R5 exception: 6-6 on the first turn takes two checkers off the head.
+    (double,) = Position().legal_turns("66")
+    assert double.half_turn_text() == "66: 24/18 24/18"
+    # White on its own 7 with 6-5: 7/1 is held by Black (abs 1 = Black's 13),
+    # 7/2 by Black's 14: nothing can move, a pass (R7, R11).
+    (blocked,) = Position.from_string("7:15 / 14:7 13:8 / W").legal_turns("65")
+    assert blocked.half_turn_text() == "65: pass"
+    # Black's half-turn: the side is the mover, not White.
+    black = Position().with_side_to_move(Side.BLACK).legal_turns("43")[0]
+    assert black.to_half_turn().side is Side.BLACK
+
+
+def test_a_turn_made_by_hand_without_its_roll() -> None:
+    (made,) = Position().legal_turns("65")
+    bare = Turn(made.steps, made.position)
+    assert bare == made and bare.dice is None and bare.before is None
+    with pytest.raises(ValueError, match="roll"):
+        bare.half_turn_text()
+    with pytest.raises(ValueError, match="roll"):
+        Position().play(bare)
+    assert Turn(made.steps, made.position, "56").half_turn_text() == "65: 24/18 18/13"

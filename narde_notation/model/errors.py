@@ -12,6 +12,7 @@ if TYPE_CHECKING:
     from narde_notation.model.findings import Finding
 
 __all__ = [
+    "GameOverError",
     "IllegalTurnError",
     "NardeError",
     "NotationError",
@@ -60,3 +61,9 @@ class IllegalTurnError(NardeError):
     def finding(self) -> Finding | None:
         """The first (most specific) finding, ``None`` if none."""
         return self.findings[0] if self.findings else None
+
+
+class GameOverError(NardeError):
+    """A half-turn played after the game has ended (R11; the ``game-over``
+    finding of a record).  Raised by
+    :meth:`narde_notation.rules.game.Game.push` and its kin."""

@@ -138,6 +138,21 @@ class GameReport:
             return self.turns[-1].after
         return self.start
 
+    def position_at(self, ply: int) -> Position | None:
+        """The position after ``ply`` half-turns of the replay: ``position_at(0)``
+        is the start, ``position_at(k)`` the position after half-turn ``k - 1``
+        (0-based, as :attr:`TurnReplay.ply`), ``position_at(len(turns))`` the
+        final one.  ``None`` where the replay did not get there (a start
+        position it could not use, a half-turn it could not apply).
+
+        Raises:
+            IndexError: ``ply`` outside ``0 … len(turns)``.
+        """
+        turns = self.turns
+        if not 0 <= ply <= len(turns):
+            raise IndexError(f"ply {ply} is outside 0…{len(turns)} (half-turns replayed)")
+        return self.start if ply == 0 else turns[ply - 1].after
+
     @property
     def final_pips(self) -> tuple[int, int] | None:
         """(white, black) pip counts after the last replayed half-turn."""

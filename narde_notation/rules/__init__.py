@@ -2,12 +2,14 @@
 legal turns, turn checking and its diagnosis, scoring, random play.
 
 The public face: :class:`Position`, :func:`legal_turns`,
-:func:`check_turn`, :class:`Turn`, :class:`Step`, :func:`outcome` and
-:class:`Outcome`.  Inside, one concept a module: :mod:`.step` (the one
+:func:`check_turn`, :class:`Turn`, :class:`Step`, :func:`outcome`,
+:class:`Outcome` and :class:`Game` (a game being played: push, pop,
+outcome).  Inside, one concept a module: :mod:`.step` (the one
 place a step's rule is written), :mod:`.generation` (R7 compulsory play),
 :mod:`.turn_check` (the quick reading of written moves),
 :mod:`.turn_diagnosis` (why written moves are illegal), :mod:`.engine`
-(the two combined), :mod:`.scoring` (R9), :mod:`.random_play`.
+(the two combined), :mod:`.scoring` (R9), :mod:`.game` (the end of a game sequenced once),
+:mod:`.random_play`.
 Depends on :mod:`narde_notation.model` only.
 """
 
@@ -17,6 +19,7 @@ __getattr__, __dir__ = lazy_names(
     __name__,
     {
         "Position": ".position",
+        "Game": ".game",
         "own_to_absolute": ".position",
         "absolute_to_own": ".position",
         "legal_turns": ".engine",

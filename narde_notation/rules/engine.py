@@ -63,6 +63,7 @@ def check_turn(
     rules: Ruleset | str | None = None,
     *,
     last_roll: bool = False,
+    quick: bool = True,
 ) -> TurnCheck:
     """Check the moves a record wrote for the side to move against R3–R8 and R11.
 
@@ -87,6 +88,10 @@ def check_turn(
             is assumed (the position does not record who moved first, so the
             caller decides whether the reply is due); otherwise a position
             where either side has all 15 off gives ``game-over``.
+        quick: try the quick reading of the written moves first (the fast
+            path, :mod:`narde_notation.rules.turn_check`).  ``False`` searches
+            every reading (:mod:`narde_notation.rules.turn_diagnosis`): the
+            same verdict, slower; the differential tests compare the two.
 
     A reading is a split of every move into single-die steps (a move of one
     die sum, or naming its stops) and any order of the steps; the turn is
@@ -126,13 +131,13 @@ def check_turn(
         rules = _STANDARD
     elif type(rules) is not Ruleset:
         rules = resolve_rules(rules)
-    if type(paths) is list or type(paths) is tuple:
-        quick = quick_check(position, d1, d2, paths, rules)
-        if type(quick) is tuple:  # legal, every die used: (end position, steps)
-            return _NEW(TurnCheck, (True, [], quick[0], quick[1]))
-        if quick is not None:
-            return quick  # type: ignore[return-value]  # narrowed by the type test above
-    return diagnose(position, d1, d2, paths, rules, last_roll)
+    if quick and (type(paths) is list or type(paths) is tuple):
+        read = quick_check(position, d1, d2, paths, rules)
+        if type(read) is tuple:  # legal, every die used: (end position, steps)
+            return _NEW(TurnCheck, (True, [], read[0], read[1]))
+        if read is not None:
+            return read  # type: ignore[return-value]  # narrowed by the type test above
+    return diagnose(position, d1, d2, paths, rules, last_roll, quick)
 
 
 def next_position(

@@ -27,7 +27,7 @@ Example, White's 6-5 opening and its undo::
 
 from __future__ import annotations
 
-from narde_notation.model.errors import IllegalTurnError, NardeError
+from narde_notation.model.errors import GameOverError, IllegalTurnError
 from narde_notation.model.record import GameRecord, HalfTurn
 from narde_notation.model.ruleset import Ruleset
 from narde_notation.model.safe_text import shown
@@ -37,13 +37,9 @@ from narde_notation.rules.generation import Turn, resolve_rules
 from narde_notation.rules.position import Position
 from narde_notation.rules.scoring import Outcome, after_turn, outcome
 
-__all__ = ["Game", "GameOverError"]
+__all__ = ["Game"]
 
 _INITIAL = Position()
-
-
-class GameOverError(NardeError):
-    """A half-turn pushed after the game has ended (R11, ``game-over``)."""
 
 
 class Game:

@@ -174,11 +174,15 @@ def diagnose(
     paths: Sequence[Sequence[int]],
     rules: Ruleset,
     last_roll: bool,
+    quick: bool = True,
 ) -> TurnCheck:
     """Check written moves by searching all their readings (dice and rules already read).
 
     The general path of :func:`narde_notation.rules.engine.check_turn`: the findings
-    and their precedence are documented there.
+    and their precedence are documented there.  ``quick=False`` skips the
+    quick reading (:func:`~narde_notation.rules.turn_check.quick_check`) and
+    searches every reading: the slow path the differential tests compare
+    the quick one with.
     """
     norm = _normalise_paths(paths)
     side, me, opp, first = split(position)
@@ -217,11 +221,11 @@ def diagnose(
     eot = rules.end_of_turn_block
 
     # The obvious reading of the moves normalised (lists as tuples…).
-    quick = quick_check(position, d1, d2, norm, rules)
-    if isinstance(quick, TurnCheck):
-        return quick
-    if quick is not None:
-        return TurnCheck(True, [], quick[0], quick[1])
+    read = quick_check(position, d1, d2, norm, rules) if quick else None
+    if isinstance(read, TurnCheck):
+        return read
+    if read is not None:
+        return TurnCheck(True, [], read[0], read[1])
 
     # Per-pair shape: wrong direction, then which dice could make each pair.
     wrong: Finding | None = None
