@@ -6,7 +6,16 @@ import pandas as pd
 import pytest
 
 from narde_notation.archive.ratings import HISTORY_COLUMNS, ratings, win_probability
-from narde_notation.archive.schema import dtype_name
+
+#: The history's columns as ratings()' docstring documents them: match (int64),
+#: date (str / NA), player, opponent (str), length (int64), result (str),
+#: rating_before, rating_after, change (float64), experience_before,
+#: experience_after (int64).
+DOCUMENTED_HISTORY = {
+    "match": "int64", "date": "str", "player": "str", "opponent": "str", "length": "int64",
+    "result": "str", "rating_before": "float64", "rating_after": "float64", "change": "float64",
+    "experience_before": "int64", "experience_after": "int64",
+}
 
 
 def _matches(rows: list[tuple[str, str, int, bool]]) -> pd.DataFrame:
@@ -66,9 +75,12 @@ def test_three_players_four_matches_by_hand() -> None:
     assert list(history["experience_before"]) == [0, 0, 1, 0, 1, 3, 4, 401]
     assert list(history["experience_after"]) == [1, 1, 4, 3, 401, 403, 9, 406]
     assert history["change"].iloc[7] == pytest.approx(-5.2749547, abs=1e-6)
-    for column, dtype in HISTORY_COLUMNS.items():
-        # the declared dtypes, as this pandas names them ("string" for "str" in pandas 2)
-        assert str(history[column].dtype) == dtype_name(dtype), column
+    for column, dtype in DOCUMENTED_HISTORY.items():
+        # "str" is pandas' string dtype: named "str" from pandas 3, "string" before
+        names = {"str", "string"} if dtype == "str" else {dtype}
+        assert str(history[column].dtype) in names, (column, history[column].dtype)
+    assert list(history.columns) == list(DOCUMENTED_HISTORY)
+    assert HISTORY_COLUMNS == DOCUMENTED_HISTORY
 
 
 def test_unrated_matches_are_skipped() -> None:
