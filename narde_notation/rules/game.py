@@ -40,6 +40,8 @@ from narde_notation.rules.scoring import Outcome, after_turn, outcome
 __all__ = ["Game"]
 
 _INITIAL = Position()
+#: The borne-off count (nibble 0 of a packed side) of a side with all 15 off.
+_ALL_OFF = 15
 
 
 class Game:
@@ -136,7 +138,15 @@ class Game:
 
         Returns and raises as :meth:`push`.
         """
-        return self._push(half_turn, after, half_turn.side)
+        # _push's body, written out: the replay calls this once a half-turn.
+        if self._outcome is not None:
+            raise self._over(half_turn)
+        self.turn_stack.append(half_turn)
+        self._positions.append(after)
+        self.position = after
+        if self._reply_due or after[0] & 15 == _ALL_OFF or after[1] & 15 == _ALL_OFF:
+            return self._sequence(after, half_turn.side)
+        return None
 
     def play(self, half_turn: str | HalfTurn | Turn) -> Turn:
         """Check and play one half-turn (python-chess's ``push_san``): its text
@@ -176,11 +186,18 @@ class Game:
         self.turn_stack.append(played)
         self._positions.append(after)
         self.position = after
-        if self._reply_due or after.is_game_over:
-            self._outcome, self._reply_due = after_turn(
-                after, mover, self.first_mover, self.rules, self._reply_due)
-            return self._outcome
+        # after.is_game_over (a side has all 15 off, R9) read from the packed
+        # sides: the replay runs this once a half-turn (decisions E16)
+        if self._reply_due or after[0] & 15 == _ALL_OFF or after[1] & 15 == _ALL_OFF:
+            return self._sequence(after, mover)
         return None
+
+    def _sequence(self, after: Position, mover: Side) -> Outcome | None:
+        """R9 after ``mover``'s half-turn to ``after``, where a side has all 15
+        off or a reply was due: the one place a game's end is sequenced."""
+        self._outcome, self._reply_due = after_turn(
+            after, mover, self.first_mover, self.rules, self._reply_due)
+        return self._outcome
 
     def _over(self, played: object) -> GameOverError:
         return GameOverError(f"{shown(str(played))}: the game is over ({self._outcome})")

@@ -57,7 +57,8 @@ def outcome(position: Position, rules: Ruleset | None = None) -> Outcome | None:
     Last-roll draw: when **both** sides have all 15 off (the validator let the
     second player take its last turn under ``last-roll-draw``, and it bore
     off its last checker), the result is :func:`draw`.  The turn sequencing
-    (who moved first, whether the extra turn is due) is the caller's job:
+    (who moved first, whether the extra turn is due) is
+    :class:`~narde_notation.rules.game.Game`'s (through :func:`after_turn`):
     call this after the second player's last turn to get the final outcome;
     called right after the first player finished, it scores that win as if
     no extra turn followed.
@@ -97,8 +98,9 @@ def after_turn(
     ``last-roll-draw`` the first mover's (``first``) last checker off leaves
     the other side one reply (``reply_due`` True, no outcome yet); after the
     reply, a side that bore off all 15 too makes it a :func:`draw`, else the
-    first mover's win stands.  The one place that sequences the end of a
-    game (the validator's replay and random play use it).
+    first mover's win stands.  The rule of the end of a game, asked by
+    :class:`narde_notation.rules.game.Game` after each half-turn (the
+    replay and random play play through a ``Game``).
     """
     if reply_due:  # the reply has been played
         return (draw() if position.winner is mover else outcome(position, rules)), False
