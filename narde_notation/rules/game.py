@@ -51,12 +51,13 @@ class Game:
         start: the position the game starts from; ``None`` (the default):
             the initial position (R1).  A position given here is a set-up
             (:meth:`to_record` writes it as the ``Position`` tag).
-        rules: the variants in force; ``None`` = standard.
+        rules: the variants in force, a :class:`~narde_notation.model.ruleset.Ruleset`
+            or a ``Rules`` tag (``"koks,reroll"``); ``None`` = standard.
         first_mover: who moves first; default the start's side to move.
             (The first mover matters for ``last-roll-draw``, R9.)
 
     Raises:
-        TypeError: ``rules`` is not a :class:`~narde_notation.model.ruleset.Ruleset`.
+        RulesetError: ``rules`` is neither a ruleset nor a ruleset tag.
 
     Attributes:
         start: the start position, ``first_mover`` to move.
@@ -76,7 +77,7 @@ class Game:
     def __init__(
         self,
         start: Position | None = None,
-        rules: Ruleset | None = None,
+        rules: Ruleset | str | None = None,
         *,
         first_mover: Side | None = None,
     ) -> None:

@@ -300,14 +300,18 @@ class Position(tuple[int, int, Side, bool, bool]):
         """Whether ``side`` has not moved yet this game (R5's first-turn exception)."""
         return self[3] if side is Side.WHITE else self[4]
 
-    def legal_turns(self, dice: tuple[int, int] | str, rules: Ruleset | None = None) -> list[Turn]:
+    def legal_turns(
+        self, dice: tuple[int, int] | str, rules: Ruleset | str | None = None
+    ) -> list[Turn]:
         """Legal turns of the side to move (R3–R8).
 
         See :func:`narde_notation.rules.engine.legal_turns`; ``dice`` is ``(6, 5)`` or ``"65"``.
         """
         return legal_turns(self, dice, rules)
 
-    def play(self, half_turn: str | HalfTurn | Turn, rules: Ruleset | None = None) -> Position:
+    def play(
+        self, half_turn: str | HalfTurn | Turn, rules: Ruleset | str | None = None
+    ) -> Position:
         """The position after the side to move plays ``half_turn`` (R3–R8, R11).
 
         Like python-chess's ``Board.push_san``, but a position is a value:
@@ -319,7 +323,7 @@ class Position(tuple[int, int, Side, bool, bool]):
                 or a :class:`~narde_notation.rules.engine.Turn` from
                 :meth:`legal_turns` (its roll and steps are checked here
                 like a written half-turn).
-            rules: variants in force; ``None`` = standard.
+            rules: variants in force, a Ruleset or a tag; ``None`` = standard.
 
         Raises:
             IllegalTurnError: the moves are not a legal turn here (a turn
@@ -337,7 +341,7 @@ class Position(tuple[int, int, Side, bool, bool]):
             raise IllegalTurnError(f"{shown(text)} in {self}: {reason}", check.findings)
         return check.position
 
-    def _play_turn(self, turn: Turn, rules: Ruleset | None) -> Position:
+    def _play_turn(self, turn: Turn, rules: Ruleset | str | None) -> Position:
         if turn.dice is None:
             raise ValueError("this turn was made without its roll: play(turn) needs turn.dice")
         paths = [(s.from_point, s.to_point) for s in turn.steps]

@@ -27,7 +27,7 @@ def _roll(rng: random.Random, allow_double: bool) -> tuple[int, int]:
 
 def random_game(
     seed: int | random.Random = 0,
-    rules: Ruleset | None = None,
+    rules: Ruleset | str | None = None,
     *,
     white: str = "White",
     black: str = "Black",
@@ -39,7 +39,7 @@ def random_game(
 
     Args:
         seed: an int seed or a :class:`random.Random` to draw dice and choices from.
-        rules: the ruleset (standard when ``None``); it goes in the ``Rules`` tag.
+        rules: the ruleset or its tag (standard when ``None``); it goes in the ``Rules`` tag.
         white, black: player names for the tags.
         max_half_turns: stop early (the record then ends unfinished, ``*``).
         start: a set-up position (written as the ``Position`` tag); its side
@@ -70,7 +70,7 @@ def random_game(
 def random_match(
     seed: int | random.Random,
     length: int,
-    rules: Ruleset | None = None,
+    rules: Ruleset | str | None = None,
     *,
     white: str = "White",
     black: str = "Black",
