@@ -129,17 +129,19 @@ class Game:
         before = turn.before
         if before is not None and before != self.position:
             raise ValueError(f"turn {turn} was generated from {before}, not from {self.position}")
-        return self._push(turn, turn.position, turn.side)
+        return self.push_half_turn(turn, turn.position)
 
-    def push_half_turn(self, half_turn: HalfTurn, after: Position) -> Outcome | None:
+    def push_half_turn(self, half_turn: HalfTurn | Turn, after: Position) -> Outcome | None:
         """Push a half-turn as a record wrote it, with the position the replay
         reached after it (legal, or illegal and applied as written: decisions
-        7).  Not checked: the caller (the validator) has checked it.  The
-        mover is ``half_turn.side``.
+        7); not checked, the caller (the validator) has checked it.  The mover
+        is ``half_turn.side``.  (:meth:`push` and :meth:`play` end here too,
+        with a :class:`Turn` and its end position.)
 
         Returns and raises as :meth:`push`.
         """
-        # _push's body, written out: the replay calls this once a half-turn.
+        # The replay calls this once a half-turn: all-off (R9,
+        # Position.is_game_over) is read from the packed sides (decisions E16).
         if self._outcome is not None:
             raise self._over(half_turn)
         self.turn_stack.append(half_turn)
@@ -178,20 +180,8 @@ class Game:
                 raise IllegalTurnError(f"{shown(text)} in {self.position}: {reason}",
                                        check.findings)
             turn = Turn(check.steps, check.position, half_turn.dice)
-        self._push(turn, turn.position, turn.side)
+        self.push_half_turn(turn, turn.position)
         return turn
-
-    def _push(self, played: Turn | HalfTurn, after: Position, mover: Side) -> Outcome | None:
-        if self._outcome is not None:
-            raise self._over(played)
-        self.turn_stack.append(played)
-        self._positions.append(after)
-        self.position = after
-        # after.is_game_over (a side has all 15 off, R9) read from the packed
-        # sides: the replay runs this once a half-turn (decisions E16)
-        if self._reply_due or after[0] & 15 == _ALL_OFF or after[1] & 15 == _ALL_OFF:
-            return self._sequence(after, mover)
-        return None
 
     def _sequence(self, after: Position, mover: Side) -> Outcome | None:
         """R9 after ``mover``'s half-turn to ``after``, where a side has all 15
