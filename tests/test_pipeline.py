@@ -87,3 +87,14 @@ def test_summary_is_the_function_whatever_was_imported_before() -> None:
     done = subprocess.run([sys.executable, "-c", program], capture_output=True, text=True,
                           check=True)
     assert done.stdout.split() == ["True", "function"]
+
+
+def test_the_position_at_each_ply_is_the_reports() -> None:
+    # half-turn 3 moves from an empty point (5/off: no checker there): the
+    # replay stops, so plies 0-2 have positions (White 360 - 11 = 349 pips
+    # after 65, Black 360 - 9 = 351 after 54) and ply 3 none (rules.md "Findings")
+    record = next(iter(parse_games("1. 65: 24/13  54: 24/15\n2. 61: 5/off\n*\n")))
+    report = validate(record)
+    assert report.plies_replayed == 2
+    assert [p.pip_counts() for p in report.positions()] == [(360, 360), (349, 360), (349, 351)]
+    assert report.position_at(3) is None and report.position_at(2) == report.positions()[-1]

@@ -176,11 +176,7 @@ def show(file: str, game_index: int, ply: int | None, fmt: str | None, out: str,
     if chosen.report is None:
         _fail(f"game {game_index} of {file} could not be replayed: {chosen.failure}")
     report = chosen.report
-    replayed = 0
-    for replay in report.turns:
-        if replay.after is None:
-            break
-        replayed += 1
+    replayed = report.plies_replayed
     if ply is not None and not 0 <= ply <= replayed:
         _fail(f"--ply {ply}: game {game_index} of {file} has plies 0 to {replayed}"
               " (0 = the start, K = after the K-th half-turn)")

@@ -154,6 +154,26 @@ class GameReport:
         return self.start if ply == 0 else turns[ply - 1].after
 
     @property
+    def plies_replayed(self) -> int:
+        """Half-turns applied one after another from the start: the replay's
+        last ply (``position_at(k)`` is a position for every ``k`` up to it)."""
+        count = 0
+        for turn in self.turns:
+            if turn.after is None:
+                break
+            count += 1
+        return count
+
+    def positions(self) -> list[Position]:
+        """The position at each ply the replay reached, from the start:
+        ``[position_at(0), …, position_at(plies_replayed)]``; empty when the
+        start position could not be used (a ``bad-position`` finding)."""
+        if self.start is None:
+            return []
+        reached = self.turns[: self.plies_replayed]
+        return [self.start, *(t.after for t in reached if t.after is not None)]
+
+    @property
     def final_pips(self) -> tuple[int, int] | None:
         """(white, black) pip counts after the last replayed half-turn."""
         pos = self.final_position

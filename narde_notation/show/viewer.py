@@ -123,14 +123,7 @@ def _finding_item(f: Finding) -> str:
 
 def _states(report: GameReport) -> list[tuple[Position, TurnReplay | None]]:
     """(position, the half-turn that led to it) per ply, as far as the replay went."""
-    if report.start is None:
-        return []
-    states: list[tuple[Position, TurnReplay | None]] = [(report.start, None)]
-    for turn in report.turns:
-        if turn.after is None:
-            break
-        states.append((turn.after, turn))
-    return states
+    return list(zip(report.positions(), [None, *report.turns], strict=False))
 
 
 def _where(k: int, turn: TurnReplay | None, total: int) -> str:
