@@ -28,6 +28,17 @@ from narde_notation.rules.position import Position
 __all__ = ["narde"]
 
 
+#: the ``--rules`` option of ``narde moves`` and ``narde hint``.
+RULES_OPTION = click.option(
+    "--rules",
+    "rules_tag",
+    default="standard",
+    show_default=True,
+    callback=check_rules_tag,
+    help="Rules tag: 'standard' or a comma list of variants (reroll, koks, …).",
+)
+
+
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(package_name="narde-notation")
 def narde() -> None:
@@ -37,14 +48,7 @@ def narde() -> None:
 @narde.command()
 @click.argument("position")
 @click.argument("roll")
-@click.option(
-    "--rules",
-    "rules_tag",
-    default="standard",
-    show_default=True,
-    callback=check_rules_tag,
-    help="Rules tag: 'standard' or a comma list of variants (reroll, koks, …).",
-)
+@RULES_OPTION
 @click.option(
     "--format",
     "fmt",
@@ -117,14 +121,7 @@ def _position_argument(position: str) -> Position:
 @click.option("--ply", type=click.IntRange(0, 1), default=0, show_default=True,
               help="Search depth: 0 (the network after the turn) or 1 (the opponent's"
                    " 21 rolls, best few turns).")
-@click.option(
-    "--rules",
-    "rules_tag",
-    default="standard",
-    show_default=True,
-    callback=check_rules_tag,
-    help="Rules tag: 'standard' or a comma list of variants (koks scores 3).",
-)
+@RULES_OPTION
 @click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text",
               show_default=True, help="Output format.")
 def hint(position: str, roll: str, ply: int, rules_tag: str, fmt: str) -> None:

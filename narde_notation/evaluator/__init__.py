@@ -20,7 +20,9 @@ numpy is imported by these modules, never by ``import narde_notation``.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
+
+from narde_notation._lazy import lazy_names
 
 if TYPE_CHECKING:
     from narde_notation.evaluator.estimate import Estimate, RankedTurn
@@ -28,18 +30,12 @@ if TYPE_CHECKING:
 
 __all__ = ["Estimate", "Evaluator", "RankedTurn", "expected_rolls"]
 
-_LAZY = {
-    "Estimate": "narde_notation.evaluator.estimate",
-    "RankedTurn": "narde_notation.evaluator.estimate",
-    "Evaluator": "narde_notation.evaluator.evaluate",
-    "expected_rolls": "narde_notation.evaluator.evaluate",
-}
-
-
-def __getattr__(name: str) -> Any:
-    import importlib
-
-    module = _LAZY.get(name)
-    if module is None:
-        raise AttributeError(f"module 'narde_notation.evaluator' has no attribute {name!r}")
-    return getattr(importlib.import_module(module), name)
+__getattr__, __dir__ = lazy_names(
+    __name__,
+    {
+        "Estimate": ".estimate",
+        "RankedTurn": ".estimate",
+        "Evaluator": ".evaluate",
+        "expected_rolls": ".evaluate",
+    },
+)
