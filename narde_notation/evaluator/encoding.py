@@ -33,9 +33,6 @@ __all__ = ["ENCODING", "N_INPUTS", "decode", "encode"]
 ENCODING = 1
 N_INPUTS = 2 * (96 + 6) + 4
 
-_MASK64 = (1 << 64) - 1
-_LOW_SHIFTS = np.arange(16, dtype=np.uint64) * np.uint64(4)
-_HIGH_SHIFTS = np.arange(9, dtype=np.uint64) * np.uint64(4)
 _POINTS = np.arange(1, 25, dtype=np.float64)
 #: own points of a side in the order its opponent passes them (the opponent's
 #: own 24 … 1): index ``k`` is the opponent's own point ``24 - k``.
@@ -45,25 +42,29 @@ _FLIPPED = np.array([FLIP[t] - 1 for t in range(1, 25)])
 
 
 def decode(boards: Sequence[int]) -> npt.NDArray[np.int64]:
-    """Counts of packed boards: int64 array (n, 25), column ``p`` = own point ``p``, 0 = off."""
+    """Counts of packed boards: int64 array (n, 25), column ``p`` = own point ``p``, 0 = off.
+
+    Each board's 13 little-endian bytes hold two nibbles apiece: the low one
+    is the even point, the high one the odd point.
+    """
     n = len(boards)
-    low = np.fromiter((b & _MASK64 for b in boards), dtype=np.uint64, count=n)
-    high = np.fromiter((b >> 64 for b in boards), dtype=np.uint64, count=n)
-    counts = np.empty((n, 25), dtype=np.int64)
-    counts[:, :16] = (low[:, None] >> _LOW_SHIFTS) & np.uint64(15)
-    counts[:, 16:] = (high[:, None] >> _HIGH_SHIFTS) & np.uint64(15)
-    return counts
+    raw = np.frombuffer(b"".join([b.to_bytes(13, "little") for b in boards]),
+                        dtype=np.uint8).reshape(n, 13)
+    counts = np.empty((n, 26), dtype=np.int64)
+    counts[:, 0::2] = raw & 15
+    counts[:, 1::2] = raw >> 4
+    return counts[:, :25]
 
 
 #: truncated unary of a count 0…15: ``n >= 1``, ``n >= 2``, ``n >= 3``, ``(n - 3) / 4``.
 _UNARY = np.array([[n >= 1, n >= 2, n >= 3, max(n - 3, 0) / 4] for n in range(16)])
-_BITS = np.int64(1) << np.arange(24, dtype=np.int64)
 _LONGEST = 6  # runs are counted up to six points (a wall, R6)
 
 
 def _longest_run(held: npt.NDArray[np.bool_]) -> npt.NDArray[np.int64]:
     """Longest run of True along axis 1 (capped at six), by and-ing shifted bit masks."""
-    bits = held.astype(np.int64) @ _BITS
+    packed = np.packbits(held, axis=1, bitorder="little").astype(np.int64)
+    bits = packed[:, 0] | packed[:, 1] << 8 | packed[:, 2] << 16
     length = np.zeros(held.shape[0], dtype=np.int64)
     for _ in range(_LONGEST):
         nonzero = bits != 0
