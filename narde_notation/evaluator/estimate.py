@@ -69,10 +69,12 @@ class Estimate:
     lose_koks: float = 0.0
 
     @classmethod
-    def from_row(cls, row: FloatArray, exact: bool, koks: bool) -> Estimate:
-        """The estimate of one row (5,) of an estimates array."""
-        r = [float(v) for v in row]
-        eq = float(equities(row[None, :], koks)[0])
+    def from_row(cls, row: FloatArray, exact: bool, koks: bool,
+                 equity: float | None = None) -> Estimate:
+        """The estimate of one row (5,) of an estimates array (``equity``: its
+        :func:`equities` value when already known)."""
+        r = row.tolist()
+        eq = float(equities(row[None, :], koks)[0]) if equity is None else equity
         return cls(r[0], r[1], r[2], eq, exact, r[3] if koks else 0.0, r[4] if koks else 0.0)
 
 

@@ -106,10 +106,12 @@ class Evaluator:
         best = float(ranking.equity[0])
         koks = self.rules.koks
         out = []
+        equity = ranking.equity.tolist()
+        exact = ranking.exact.tolist()
         for k, i in enumerate(ranking.order):
-            loss = best - float(ranking.equity[k])
-            out.append(RankedTurn(turns[i], Estimate.from_row(ranking.values[k],
-                                                                bool(ranking.exact[k]), koks),
+            loss = best - equity[k]
+            out.append(RankedTurn(turns[i], Estimate.from_row(ranking.values[k], exact[k], koks,
+                                                                equity[k]),
                                   loss if loss > 1e-12 else 0.0, ranking.ply[k]))
         return out
 
