@@ -68,7 +68,7 @@ from narde_notation.evaluator.players import (
 from narde_notation.evaluator.search import Judge
 from narde_notation.version import __version__
 
-__all__ = ["Config", "Trainer", "match_points", "self_play_game"]
+__all__ = ["Config", "Trainer", "match_points", "self_play_game", "self_play_games"]
 
 FloatArray = npt.NDArray[np.float64]
 _START = 15 << 96  # 15 checkers on the head (own 24), R1
@@ -88,6 +88,7 @@ class Config:
     eval_every: int = 2000
     eval_games: int = 200
     checkpoint_minutes: float = 5.0
+    parallel: int = 16  # games played in lockstep (one evaluation per half-turn of all)
 
 
 def _roll(rng: random.Random, first: bool) -> tuple[int, int]:
@@ -97,36 +98,76 @@ def _roll(rng: random.Random, first: bool) -> tuple[int, int]:
             return (a, b) if a >= b else (b, a)
 
 
+def self_play_games(judge: Judge, rngs: list[random.Random], lam: float,
+                    max_half_turns: int = 1500) -> list[tuple[FloatArray, FloatArray] | None]:
+    """Greedy 0-ply self-play games in lockstep, one per ``rngs`` item (its dice):
+    each game's inputs (T, N_INPUTS) of the positions before each roll and their
+    λ-return targets (T, 5); ``None`` for a game cut at ``max_half_turns``.
+
+    Each half-turn of all unfinished games is one evaluation of all their
+    candidates (the same results as one game at a time).
+    """
+    n = len(rngs)
+    x0 = encode([_START], [_START], [True], [True])[0]
+    v0 = judge.network.forward(x0[None, :])[0]
+    boards = [(_START, _START, True, True)] * n  # mover, opponent, their first-turn flags
+    xs: list[list[FloatArray]] = [[x0] for _ in range(n)]
+    vs: list[list[FloatArray]] = [[v0] for _ in range(n)]
+    finals: list[FloatArray | None] = [None] * n
+    active = list(range(n))
+    for ply in range(max_half_turns):
+        if not active:
+            break
+        movers: list[int] = []
+        others: list[int] = []
+        firsts: list[bool] = []
+        cuts = [0]
+        kids_of = []
+        for g in active:
+            me, opp, me_first, opp_first = boards[g]
+            d1, d2 = _roll(rngs[g], ply == 0)
+            kids = child_boards(me, opp, me_first, d1, d2, judge.rules)
+            kids_of.append(kids)
+            movers.extend([opp] * len(kids))
+            others.extend(kids)
+            firsts.extend([opp_first] * len(kids))
+            cuts.append(len(others))
+        got = judge.values(movers, others, firsts, [False] * len(others), want_inputs=True)
+        eq = equities(got.values, False)
+        still = []
+        for j, g in enumerate(active):
+            k = cuts[j] + int(np.argmin(eq[cuts[j]:cuts[j + 1]]))  # the opponent's worst
+            if got.exact[k]:
+                finals[g] = got.values[k]
+                continue
+            assert got.inputs is not None
+            xs[g].append(got.inputs[k])
+            vs[g].append(got.values[k])
+            _me, opp, _mf, opp_first = boards[g]
+            boards[g] = (opp, kids_of[j][k - cuts[j]], opp_first, False)
+            still.append(g)
+        active = still
+    out: list[tuple[FloatArray, FloatArray] | None] = []
+    for g in range(n):
+        final = finals[g]
+        if final is None:
+            out.append(None)
+            continue
+        targets = np.empty((len(xs[g]), 5))
+        nxt = final  # the value of the position after the last state, from its mover's side
+        ret = final
+        for t in range(len(xs[g]) - 1, -1, -1):
+            ret = flip(((1 - lam) * nxt + lam * ret)[None, :])[0]
+            targets[t] = ret
+            nxt = vs[g][t]
+        out.append((np.asarray(xs[g]), targets))
+    return out
+
+
 def self_play_game(judge: Judge, rng: random.Random, lam: float,
                    max_half_turns: int = 1500) -> tuple[FloatArray, FloatArray] | None:
-    """One greedy 0-ply self-play game: inputs (T, N_INPUTS) of the positions
-    before each roll and their λ-return targets (T, 5); ``None`` if cut."""
-    me, opp, me_first, opp_first = _START, _START, True, True
-    xs = [encode([me], [opp], [True], [True])[0]]
-    vs = [judge.network.forward(xs[0][None, :])[0]]
-    final: FloatArray | None = None
-    for ply in range(max_half_turns):
-        d1, d2 = _roll(rng, ply == 0)
-        kids = child_boards(me, opp, me_first, d1, d2, judge.rules)
-        got = judge.after_turns(kids, opp, opp_first, want_inputs=True)
-        k = int(np.argmin(equities(got.values, False)))  # the opponent's worst = mover's best
-        if got.exact[k]:
-            final = got.values[k]
-            break
-        assert got.inputs is not None
-        xs.append(got.inputs[k])
-        vs.append(got.values[k])
-        me, opp, me_first, opp_first = opp, kids[k], opp_first, False
-    if final is None:
-        return None
-    targets = np.empty((len(xs), 5))
-    nxt = final  # the value of the position after the last state, from its mover's side
-    g = final
-    for t in range(len(xs) - 1, -1, -1):
-        g = flip(((1 - lam) * nxt + lam * g)[None, :])[0]
-        targets[t] = g
-        nxt = vs[t]
-    return np.asarray(xs), targets
+    """One game of :func:`self_play_games`."""
+    return self_play_games(judge, [rng], lam, max_half_turns)[0]
 
 
 class Trainer:
@@ -165,14 +206,18 @@ class Trainer:
             v_hat = self.v[k] / (1 - b2 ** self.steps)
             self.network.params[k] -= lr * m_hat / (np.sqrt(v_hat) + 1e-8)
 
-    def train_game(self) -> float:
-        """Play and learn from the next game; its mean loss (NaN if the game was cut)."""
-        rng = random.Random(self.config.seed * 1_000_003 + self.games)
-        self.games += 1
-        got = self_play_game(self.judge, rng, self.config.lam)
-        if got is None:
+    def train_games(self, count: int = 1) -> float:
+        """Play the next ``count`` games in lockstep and learn from them: Adam steps
+        on minibatches of their positions, shuffled; the mean loss (NaN if every
+        game was cut)."""
+        rngs = [random.Random(self.config.seed * 1_000_003 + self.games + i)
+                for i in range(count)]
+        self.games += count
+        played = [g for g in self_play_games(self.judge, rngs, self.config.lam) if g is not None]
+        if not played:
             return float("nan")
-        x, y = got
+        x = np.concatenate([g[0] for g in played])
+        y = np.concatenate([g[1] for g in played])
         order = np.random.default_rng(self.config.seed * 7_919 + self.games).permutation(len(x))
         losses = []
         for start in range(0, len(x), self.config.batch):
@@ -181,6 +226,10 @@ class Trainer:
             self._adam(grads)
             losses.append(loss)
         return float(np.mean(losses))
+
+    def train_game(self) -> float:
+        """:meth:`train_games` of one game."""
+        return self.train_games(1)
 
     def save(self) -> None:
         """Write the checkpoint atomically."""
@@ -237,11 +286,13 @@ def cli() -> None:
 @click.option("--eval-games", type=int, default=Config.eval_games, show_default=True)
 @click.option("--checkpoint-minutes", type=float, default=Config.checkpoint_minutes,
               show_default=True)
+@click.option("--parallel", type=int, default=Config.parallel, show_default=True,
+              help="Games played in lockstep (one network evaluation per half-turn of all).")
 def run(out: Path, seed: int, hidden: int, lr: float, lam: float, games: int | None,
-        eval_every: int, eval_games: int, checkpoint_minutes: float) -> None:
+        eval_every: int, eval_games: int, checkpoint_minutes: float, parallel: int) -> None:
     """Self-play TD(λ) training into OUT (resumes OUT/checkpoint.npz)."""
     trainer = Trainer(out, Config(seed, hidden, lr, lam, 32, eval_every, eval_games,
-                                  checkpoint_minutes))
+                                  checkpoint_minutes, parallel))
     cfg = trainer.config
     click.echo(f"{'resumed' if trainer.resumed else 'new'} run {out}: {trainer.games} games, "
                f"config {asdict(cfg)}", err=False)
@@ -255,14 +306,16 @@ def run(out: Path, seed: int, hidden: int, lr: float, lam: float, games: int | N
     last_save = time.monotonic()
     t0, g0, recent = time.monotonic(), trainer.games, []
     while not stop and (games is None or trainer.games < games):
-        recent.append(trainer.train_game())
-        if trainer.games % 100 == 0:
+        before = trainer.games
+        count = cfg.parallel if games is None else min(cfg.parallel, games - before)
+        recent.append(trainer.train_games(count))
+        if trainer.games // 100 > before // 100:
             rate = (trainer.games - g0) / (time.monotonic() - t0)
             click.echo(f"games {trainer.games}  loss {np.nanmean(recent):.4f}  "
                        f"{rate:.1f} games/s", err=False)
             sys.stdout.flush()
             recent = []
-        if trainer.games % cfg.eval_every == 0:
+        if trainer.games // cfg.eval_every > before // cfg.eval_every:
             entry: dict[str, Any] = {"games": trainer.games, "time": time.time()}
             for opponent in ("random", "heuristic"):
                 entry[opponent] = match_points(trainer.network, opponent, cfg.eval_games,
