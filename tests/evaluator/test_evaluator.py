@@ -147,3 +147,18 @@ def test_hint_text_and_json() -> None:
     assert "2/off 1/off" in text.output.splitlines()[1]
     bad = runner.invoke(narde, ["hint", "24:16 / 24:15 / W", "21"])
     assert bad.exit_code == 2 and "more than 15" in bad.output
+
+
+def test_lockstep_games_equal_games_one_at_a_time(tmp_path: Path) -> None:
+    from narde_notation.evaluator.train import self_play_game, self_play_games
+
+    judge = Trainer(tmp_path, Config(seed=2, hidden=6)).judge
+    together = self_play_games(judge, [random.Random(g) for g in range(3)], 0.7)
+    for g, got in enumerate(together):
+        alone = self_play_game(judge, random.Random(g), 0.7)
+        assert got is not None and alone is not None
+        np.testing.assert_array_equal(got[0], alone[0])
+        np.testing.assert_array_equal(got[1], alone[1])
+        # the last target is the game's end seen by the side to move: a win for it
+        # (the last state's mover made the winning turn) unless the bear-off ended it
+        assert 0.0 <= got[1][-1, 0] <= 1.0
