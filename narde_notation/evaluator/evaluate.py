@@ -18,7 +18,7 @@ from narde_notation.evaluator.game import (
     resolve_rules,
 )
 from narde_notation.evaluator.network import Network
-from narde_notation.evaluator.search import Judge
+from narde_notation.evaluator.search import Judge, Ranking
 
 __all__ = ["SHIPPED_WEIGHTS", "Evaluator", "expected_rolls"]
 
@@ -97,12 +97,7 @@ class Evaluator:
             ValueError: the game is over in ``position`` or ``ply`` is not 0 or 1.
             NotationError: a bad roll.
         """
-        if position.is_game_over:
-            raise ValueError("the game is over in this position (R9): nothing may be played")
-        turns = legal_turns(position, parse_roll(dice), self.rules)
-        _me, opp, _mf, of = mover_view(position)
-        boards = [mover_view(t.position)[1] for t in turns]
-        ranking = self._judge.rank(boards, opp, of, ply)
+        turns, ranking = self._ranking(position, dice, ply)
         best = float(ranking.equity[0])
         koks = self.rules.koks
         out = []
@@ -117,7 +112,17 @@ class Evaluator:
 
     def best_turn(self, position: Position, dice: tuple[int, int] | str, ply: int = 0) -> Turn:
         """The first turn of :meth:`rank_turns` (same arguments and errors)."""
-        return self.rank_turns(position, dice, ply)[0].turn
+        turns, ranking = self._ranking(position, dice, ply)
+        return turns[ranking.order[0]]
+
+    def _ranking(self, position: Position, dice: tuple[int, int] | str,
+                 ply: int) -> tuple[list[Turn], Ranking]:
+        if position.is_game_over:
+            raise ValueError("the game is over in this position (R9): nothing may be played")
+        turns = legal_turns(position, parse_roll(dice), self.rules)
+        _me, opp, _mf, of = mover_view(position)
+        boards = [mover_view(t.position)[1] for t in turns]
+        return turns, self._judge.rank(boards, opp, of, ply)
 
 
 def expected_rolls(position: Position, side: Side) -> float:
