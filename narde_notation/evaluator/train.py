@@ -43,7 +43,7 @@ import signal
 import subprocess
 import sys
 import time
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, replace
 from pathlib import Path
 from types import FrameType
 from typing import Any
@@ -290,9 +290,20 @@ def cli() -> None:
               help="Games played in lockstep (one network evaluation per half-turn of all).")
 def run(out: Path, seed: int, hidden: int, lr: float, lam: float, games: int | None,
         eval_every: int, eval_games: int, checkpoint_minutes: float, parallel: int) -> None:
-    """Self-play TD(λ) training into OUT (resumes OUT/checkpoint.npz)."""
+    """Self-play TD(λ) training into OUT (resumes OUT/checkpoint.npz).
+
+    A resumed run keeps its stored settings; --lr, --eval-every, --eval-games,
+    --checkpoint-minutes and --parallel given on the command line replace them.
+    """
     trainer = Trainer(out, Config(seed, hidden, lr, lam, 32, eval_every, eval_games,
                                   checkpoint_minutes, parallel))
+    if trainer.resumed:
+        ctx = click.get_current_context()
+        given: dict[str, Any] = {name: value for name, value in (
+            ("lr", lr), ("eval_every", eval_every), ("eval_games", eval_games),
+            ("checkpoint_minutes", checkpoint_minutes), ("parallel", parallel))
+            if ctx.get_parameter_source(name) is click.core.ParameterSource.COMMANDLINE}
+        trainer.config = replace(trainer.config, **given)
     cfg = trainer.config
     click.echo(f"{'resumed' if trainer.resumed else 'new'} run {out}: {trainer.games} games, "
                f"config {asdict(cfg)}", err=False)
