@@ -128,7 +128,8 @@ def test_shipped_network_beats_random() -> None:
         assert result.outcome is not None
         wins += result.outcome.winner is mine
     assert wins >= 21
-    assert ev.meta["games"] > 0 and "seed" in ev.meta
+    assert ev.meta["games"] > 0 and "seed" in ev.meta and ev.meta["code_version"]
+    assert ev.meta["strength"]["random"]["win_rate"] >= 0.9
 
 
 @shipped
