@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import json
 import random
+import subprocess
+import sys
 from pathlib import Path
 
 import numpy as np
@@ -46,6 +48,10 @@ def test_decode_reads_every_point() -> None:
 def test_public_names_are_lazy() -> None:
     assert narde_notation.Evaluator is Evaluator
     assert "expected_rolls" in narde_notation.__all__
+    code = "import sys, narde_notation; print('numpy' in sys.modules)"
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         check=True)
+    assert out.stdout.strip() == "False"
 
 
 def test_winning_turn_ranks_first_and_is_exact() -> None:
