@@ -6,8 +6,9 @@ Positions come from seeded 0-ply self-play.  Each round times, in turn
 (A B A B …, medians reported): ``legal_turns`` per second on those
 positions and rolls (generation caches cleared first), ``best_turn`` per
 second at 0 ply and at 1 ply, self-play games per second (0-ply greedy,
-both sides the evaluator) and training games per second (the same with
-the TD(λ) update, a fresh 80-unit network).  Ratios are against
+both sides the evaluator, through the public API) and training games per
+second (``train run``'s loop: 16 games in lockstep with the TD(λ) update,
+a fresh 80-unit network).  Ratios are against
 ``legal_turns``.
 """
 
@@ -71,9 +72,8 @@ def main() -> None:
 
     def training() -> float:
         t = time.perf_counter()
-        for _ in range(args.games):
-            trainer.train_game()
-        return args.games / (time.perf_counter() - t)
+        trainer.train_games(trainer.config.parallel)  # one lockstep batch, as `train run`
+        return trainer.config.parallel / (time.perf_counter() - t)
 
     timers = {
         "legal_turns/s": legal,
