@@ -6,6 +6,7 @@ from pathlib import Path
 from typing import Any
 
 from narde_notation.evaluator.bearoff import database
+from narde_notation.evaluator.encoding import ENCODING, N_INPUTS
 from narde_notation.evaluator.estimate import Estimate, RankedTurn
 from narde_notation.evaluator.game import (
     Position,
@@ -45,7 +46,8 @@ class Evaluator:
 
     Raises:
         FileNotFoundError: no weights file.
-        ValueError: the file is not a weights file.
+        ValueError: the file is not a weights file, or its network was trained
+            for another input encoding.
         TypeError: ``rules`` is not a Ruleset.
     """
 
@@ -54,6 +56,11 @@ class Evaluator:
         self.rules = resolve_rules(rules)
         if network is None:
             network, _extra = Network.load(Path(weights) if weights else SHIPPED_WEIGHTS)
+            made_for = network.meta.get("encoding", ENCODING)
+            if made_for != ENCODING or network.n_inputs != N_INPUTS:
+                raise ValueError(f"the weights were trained for input encoding {made_for} "
+                                 f"({network.n_inputs} inputs); this code encodes version "
+                                 f"{ENCODING} ({N_INPUTS} inputs)")
         self.network = network
         self._judge = Judge(network, self.rules)
         self.notes: list[str] = []

@@ -167,3 +167,12 @@ def test_lockstep_games_equal_games_one_at_a_time(tmp_path: Path) -> None:
         # the same positions; values agree to rounding (a batch sums in another order)
         np.testing.assert_array_equal(got[0], alone[0])
         np.testing.assert_allclose(got[1], alone[1], rtol=0, atol=1e-9)
+
+
+def test_weights_of_another_encoding_are_refused(tmp_path: Path) -> None:
+    path = tmp_path / "w.npz"
+    Network(N_INPUTS, 4, meta={"encoding": 999}).save(path)
+    with pytest.raises(ValueError, match="encoding 999"):
+        Evaluator(weights=path)
+    with pytest.raises(FileNotFoundError):
+        Evaluator(weights=tmp_path / "missing.npz")
