@@ -8,7 +8,7 @@ Colours alternate, who opens alternates by pairs of games, dice are seeded
 checked against ``legal_turns`` (:func:`narde_notation.evaluator.players.play_match`).
 Prints the share of games won with its 95% Wilson interval (scipy) and
 the share of the points (R9: oyn 1, mars 2) with a 95% bootstrap
-interval (scipy, games resampled), and the mars counts.
+interval (scipy, games resampled, percentile method), and the mars counts.
 """
 
 from __future__ import annotations
@@ -43,8 +43,10 @@ def report(name: str, played: list[MatchGame], seconds: float) -> None:
     def share(f: np.ndarray, a: np.ndarray, axis: int = -1) -> np.ndarray:
         return f.sum(axis) / (f.sum(axis) + a.sum(axis))
 
+    # percentile intervals: BCa is undefined when every resample agrees (all points won)
     boot = stats.bootstrap((pf, pa), share, paired=True, vectorized=True, confidence_level=0.95,
-                           n_resamples=4000, random_state=np.random.default_rng(0))
+                           n_resamples=4000, method="percentile",
+                           random_state=np.random.default_rng(0))
     lo, hi = boot.confidence_interval
     mars_won = sum(m.points_for == 2 for m in played)
     mars_lost = sum(m.points_against == 2 for m in played)
