@@ -1,0 +1,138 @@
+"""The evaluator's public face: :class:`Evaluator` and :func:`expected_rolls`."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from narde_notation.evaluator.bearoff import database
+from narde_notation.evaluator.estimate import Estimate, RankedTurn
+from narde_notation.evaluator.game import (
+    Position,
+    Ruleset,
+    Side,
+    Turn,
+    legal_turns,
+    mover_view,
+    parse_roll,
+    resolve_rules,
+)
+from narde_notation.evaluator.network import Network
+from narde_notation.evaluator.search import Judge
+
+__all__ = ["SHIPPED_WEIGHTS", "Evaluator", "expected_rolls"]
+
+#: the trained network shipped with the package (``python -m
+#: narde_notation.evaluator.train promote`` writes it).
+SHIPPED_WEIGHTS = Path(__file__).with_name("data") / "weights.npz"
+_MOVEMENT = ("reroll", "head_doubles_64", "head_exception_strict", "end_of_turn_block")
+
+
+class Evaluator:
+    """Estimates of Long Narde positions and rankings of legal turns.
+
+    Args:
+        rules: the ruleset (``None`` = standard).  ``koks`` adds koks to
+            the equity (3 points, R9); the movement variants (``reroll``,
+            ``head-doubles-64``, ``head-exception-strict``,
+            ``end-of-turn-block``) change the legal turns and use the same
+            network, trained under the standard rules (:attr:`notes` says
+            so); ``last-roll-draw``'s draw is not modelled (a win by the
+            first side to finish is counted as a win).
+        weights: a weights file written by :meth:`Network.save` (default:
+            the shipped :data:`SHIPPED_WEIGHTS`).
+        network: a :class:`Network` to use instead of a file.
+
+    Raises:
+        FileNotFoundError: no weights file.
+        ValueError: the file is not a weights file.
+        TypeError: ``rules`` is not a Ruleset.
+    """
+
+    def __init__(self, rules: Ruleset | None = None, *, weights: str | Path | None = None,
+                 network: Network | None = None) -> None:
+        self.rules = resolve_rules(rules)
+        if network is None:
+            network, _extra = Network.load(Path(weights) if weights else SHIPPED_WEIGHTS)
+        self.network = network
+        self._judge = Judge(network, self.rules)
+        self.notes: list[str] = []
+        if any(getattr(self.rules, v) for v in _MOVEMENT):
+            self.notes.append("movement variants use the network trained under the standard"
+                              " rules")
+        if self.rules.last_roll_draw:
+            self.notes.append("last-roll-draw: the draw is not modelled")
+
+    @property
+    def meta(self) -> dict[str, Any]:
+        """How the network was made: games, seed, code version, strength reached."""
+        return self.network.meta
+
+    def evaluate(self, position: Position) -> Estimate:
+        """The estimate for the side to move of ``position``, before its roll.
+
+        Exact (``Estimate.exact``) when the game is over (R9) or both sides
+        have every checker home (the bear-off database); else the network.
+        """
+        me, opp, mf, of = mover_view(position)
+        got = self._judge.values([me], [opp], [mf], [of])
+        return Estimate.from_row(got.values[0], bool(got.exact[0]), self.rules.koks)
+
+    def rank_turns(self, position: Position, dice: tuple[int, int] | str,
+                   ply: int = 0) -> list[RankedTurn]:
+        """Every legal turn of ``dice`` (one per distinct end position, R7), best first.
+
+        Args:
+            position: the position; its side to move plays.
+            dice: the roll, ``(6, 5)`` or ``"65"``.
+            ply: 0 (the estimate after the turn) or 1 (expectimax over the
+                opponent's 21 rolls for the turns passing the move filter;
+                the others keep 0-ply figures and follow them).
+
+        Returns:
+            :class:`RankedTurn` items: the turn, its estimate from the mover's
+            side and its equity loss against the first (rounded at 1e-12 to 0).
+
+        Raises:
+            ValueError: the game is over in ``position`` or ``ply`` is not 0 or 1.
+            NotationError: a bad roll.
+        """
+        if position.is_game_over:
+            raise ValueError("the game is over in this position (R9): nothing may be played")
+        turns = legal_turns(position, parse_roll(dice), self.rules)
+        _me, opp, _mf, of = mover_view(position)
+        boards = [mover_view(t.position)[1] for t in turns]
+        ranking = self._judge.rank(boards, opp, of, ply)
+        best = float(ranking.equity[0])
+        koks = self.rules.koks
+        out = []
+        for k, i in enumerate(ranking.order):
+            loss = best - float(ranking.equity[k])
+            out.append(RankedTurn(turns[i], Estimate.from_row(ranking.values[k],
+                                                                bool(ranking.exact[k]), koks),
+                                  loss if loss > 1e-12 else 0.0, ranking.ply[k]))
+        return out
+
+    def best_turn(self, position: Position, dice: tuple[int, int] | str, ply: int = 0) -> Turn:
+        """The first turn of :meth:`rank_turns` (same arguments and errors)."""
+        return self.rank_turns(position, dice, ply)[0].turn
+
+
+def expected_rolls(position: Position, side: Side) -> float:
+    """Expected own rolls ``side`` needs to bear off all its checkers (R8), exact.
+
+    From the bear-off database: each roll played to minimise this
+    expectation, the opponent not in the way (a one-sided race).  0.0 when
+    all 15 are off.
+
+    Raises:
+        ValueError: a checker of ``side`` on the board is outside its home
+            (own points 7…24).
+    """
+    on_board = position.checkers(side)
+    outside = [p for p in on_board if p > 6]
+    if outside:
+        raise ValueError(f"{side.name.capitalize()} has checkers outside its home (own points "
+                         f"{', '.join(map(str, outside))}): the bear-off database needs all home")
+    board = sum(n << (4 * p) for p, n in on_board.items()) + position.borne_off(side)
+    return database().expected_rolls(board)

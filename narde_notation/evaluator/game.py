@@ -1,0 +1,66 @@
+"""The evaluator's one door to the rules engine (R1–R12).
+
+Every other module of :mod:`narde_notation.evaluator` reaches positions,
+legal turns and scoring through the names here, so the engine is imported
+in one place.  Boards are the engine's packed integers in the mover's own
+numbering (nibble ``p`` = checkers on own point ``p``, nibble 0 = borne
+off; :mod:`narde_notation.position`).
+"""
+
+from __future__ import annotations
+
+from narde_notation.engine import Turn, legal_turns, parse_roll
+from narde_notation.generation import generate, resolve_rules
+from narde_notation.position import Position
+from narde_notation.ruleset import Ruleset
+from narde_notation.scoring import Outcome, after_turn, outcome
+from narde_notation.side import FLIP, Side
+
+__all__ = [
+    "FLIP",
+    "ROLLS",
+    "Outcome",
+    "Position",
+    "Ruleset",
+    "Side",
+    "Turn",
+    "after_turn",
+    "child_boards",
+    "legal_turns",
+    "mover_view",
+    "outcome",
+    "parse_roll",
+    "resolve_rules",
+    "with_mover_board",
+]
+
+#: The 21 distinct rolls ``(higher die, lower die, probability)`` (R12): a
+#: double 1/36, any other roll 2/36.
+ROLLS: tuple[tuple[int, int, float], ...] = tuple(
+    (a, b, (1 if a == b else 2) / 36) for a in range(6, 0, -1) for b in range(a, 0, -1)
+)
+
+
+def mover_view(position: Position) -> tuple[int, int, bool, bool]:
+    """``(mover's packed board, opponent's packed board, mover's first-turn
+    flag, opponent's first-turn flag)`` of ``position`` (its side to move moves)."""
+    w, b, side, wfirst, bfirst = position
+    if side is Side.WHITE:
+        return w, b, wfirst, bfirst
+    return b, w, bfirst, wfirst
+
+
+def with_mover_board(position: Position, board: int) -> Position:
+    """``position`` after its side to move reached packed ``board``: the other
+    side to move, the mover's first-turn flag cleared (R5, R11)."""
+    w, b, side, wfirst, bfirst = position
+    if side is Side.WHITE:
+        return Position.from_packed(board, b, Side.BLACK, False, bfirst)
+    return Position.from_packed(w, board, Side.WHITE, wfirst, False)
+
+
+def child_boards(me: int, opp: int, first: bool, d1: int, d2: int, rules: Ruleset) -> list[int]:
+    """The mover's packed boards after every legal turn of roll ``d1 >= d2``
+    (R3–R8, R7 compulsory play; one board per distinct end position; the
+    start board alone for a pass)."""
+    return list(generate(me, opp, first, d1, d2, rules).finals)

@@ -1,0 +1,127 @@
+"""The numpy network: inputs → tanh hidden layer → sigmoid outputs.
+
+Outputs (:data:`OUTPUTS`), for the side to move before its roll: P(win),
+P(win by mars), P(lose by mars), P(win by koks), P(lose by koks) (R9; the
+koks columns count the koks condition whatever the ruleset, so one
+network serves every variant).  Trained by :mod:`.train` on the
+cross-entropy of each output against its target, whose gradient with
+respect to the output layer's sums is ``prediction - target``.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import tempfile
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+__all__ = ["OUTPUTS", "Network"]
+
+FloatArray = npt.NDArray[np.float64]
+
+#: the output columns, in order.
+OUTPUTS = ("win", "win_mars", "lose_mars", "win_koks", "lose_koks")
+_PARAMS = ("w1", "b1", "w2", "b2")
+
+
+class Network:
+    """A one-hidden-layer network, weights float64.
+
+    Args:
+        n_inputs, n_hidden: layer sizes; ``seed`` draws the initial weights
+            (uniform, scaled by fan-in).
+        params: the weights themselves (``w1`` (hidden, inputs), ``b1``,
+            ``w2`` (outputs, hidden), ``b2``) instead of a fresh draw.
+        meta: what is known of how the weights were made (:meth:`save` writes it).
+    """
+
+    def __init__(self, n_inputs: int, n_hidden: int = 80, seed: int = 0,
+                 params: dict[str, FloatArray] | None = None,
+                 meta: dict[str, Any] | None = None) -> None:
+        if params is None:
+            rng = np.random.default_rng(seed)
+            params = {
+                "w1": rng.uniform(-1, 1, (n_hidden, n_inputs)) / np.sqrt(n_inputs),
+                "b1": np.zeros(n_hidden),
+                "w2": rng.uniform(-1, 1, (len(OUTPUTS), n_hidden)) / np.sqrt(n_hidden),
+                "b2": np.zeros(len(OUTPUTS)),
+            }
+        self.params = {k: np.asarray(params[k], dtype=np.float64) for k in _PARAMS}
+        self.meta: dict[str, Any] = dict(meta or {})
+
+    @property
+    def n_inputs(self) -> int:
+        """Width of the input layer."""
+        return int(self.params["w1"].shape[1])
+
+    @property
+    def n_hidden(self) -> int:
+        """Width of the hidden layer."""
+        return int(self.params["w1"].shape[0])
+
+    def forward(self, x: FloatArray) -> FloatArray:
+        """Outputs (n, 5) in 0…1 for inputs ``x`` (n, n_inputs)."""
+        p = self.params
+        hidden = np.tanh(x @ p["w1"].T + p["b1"])
+        return 1.0 / (1.0 + np.exp(-(hidden @ p["w2"].T + p["b2"])))
+
+    def gradients(self, x: FloatArray, target: FloatArray) -> tuple[dict[str, FloatArray],
+                                                                   float]:
+        """Gradients of the mean cross-entropy over the rows of ``x`` against
+        ``target`` (n, 5), and that loss."""
+        p = self.params
+        hidden = np.tanh(x @ p["w1"].T + p["b1"])
+        out = 1.0 / (1.0 + np.exp(-(hidden @ p["w2"].T + p["b2"])))
+        n = len(x)
+        d_out = (out - target) / n
+        d_hidden = (d_out @ p["w2"]) * (1.0 - hidden * hidden)
+        eps = 1e-9
+        loss = -float(np.mean(np.sum(target * np.log(out + eps)
+                                     + (1 - target) * np.log(1 - out + eps), axis=1)))
+        return {"w1": d_hidden.T @ x, "b1": d_hidden.sum(0), "w2": d_out.T @ hidden,
+                "b2": d_out.sum(0)}, loss
+
+    def save(self, path: Path, dtype: type = np.float64,
+             extra: dict[str, FloatArray] | None = None) -> None:
+        """Write the weights, :attr:`meta` (JSON) and ``extra`` arrays to ``path``
+        atomically (a temporary file, then ``os.replace``).
+
+        Raises:
+            OSError: the folder cannot be written.
+        """
+        path.parent.mkdir(parents=True, exist_ok=True)
+        fd, tmp = tempfile.mkstemp(dir=path.parent, suffix=".tmp")
+        try:
+            with os.fdopen(fd, "wb") as fh:
+                arrays: dict[str, Any] = {k: v.astype(dtype) for k, v in self.params.items()}
+                arrays.update(extra or {})
+                arrays["meta"] = np.array(json.dumps(self.meta, sort_keys=True))
+                np.savez_compressed(fh, allow_pickle=False, **arrays)
+            os.chmod(tmp, 0o644)  # package data and checkpoints are readable by all
+            os.replace(tmp, path)
+        except BaseException:
+            if os.path.exists(tmp):
+                os.unlink(tmp)
+            raise
+
+    @classmethod
+    def load(cls, path: Path | str) -> tuple[Network, dict[str, FloatArray]]:
+        """The network of a file written by :meth:`save`, and its extra arrays.
+
+        Raises:
+            OSError: the file cannot be read.
+            ValueError: it is not a weights file.
+        """
+        with np.load(path) as data:
+            missing = [k for k in (*_PARAMS, "meta") if k not in data]
+            if missing:
+                raise ValueError(f"{path}: not a weights file (no {', '.join(missing)})")
+            params = {k: data[k].astype(np.float64) for k in _PARAMS}
+            meta = json.loads(str(data["meta"]))
+            extra = {k: data[k] for k in data.files if k not in (*_PARAMS, "meta")}
+        w1 = params["w1"]
+        return cls(w1.shape[1], w1.shape[0], params=params, meta=meta), extra

@@ -1,0 +1,179 @@
+"""Values of packed positions and the 0-ply / 1-ply ranking of a roll's turns.
+
+:class:`Judge` answers "what is this position worth to its side to move"
+for many positions at once: a finished game from R9, a no-contact
+bear-off from the database (exact), anything else from the network, all
+candidates of a roll in one matrix evaluation.  :meth:`Judge.rank`
+orders a roll's end boards at 0 ply (the network after the turn) or 1
+ply (expectimax over the opponent's 21 rolls, the opponent answering
+each with its best 0-ply turn), with gnubg's move filter: only the
+:data:`FILTER_COUNT` best 0-ply turns within :data:`FILTER_EQUITY` of the
+best are searched deeper; the others keep their 0-ply figures and rank
+after them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import NamedTuple
+
+import numpy as np
+import numpy.typing as npt
+
+from narde_notation.evaluator.bearoff import BearoffDatabase, database
+from narde_notation.evaluator.encoding import encode
+from narde_notation.evaluator.estimate import equities, flip
+from narde_notation.evaluator.game import ROLLS, Ruleset, child_boards
+from narde_notation.evaluator.network import Network
+
+__all__ = ["FILTER_COUNT", "FILTER_EQUITY", "Judge", "Ranking", "Values"]
+
+FloatArray = npt.NDArray[np.float64]
+BoolArray = npt.NDArray[np.bool_]
+
+#: gnubg's default 1-ply filter: at most this many turns, within this much equity of the best.
+FILTER_COUNT = 8
+FILTER_EQUITY = 0.16
+_KOKS_SHIFT = 76  # 4 * 19: a board >> 76 != 0 has a checker on own 19…24
+_HOME_SHIFT = 28  # a board >> 28 == 0 has every checker home (own 1…6) or off
+
+
+class Values(NamedTuple):
+    """Estimates of positions for their side to move (:meth:`Judge.values`)."""
+
+    values: FloatArray  # (n, 5), columns of network.OUTPUTS
+    exact: BoolArray  # (n,): game over or bear-off database
+    inputs: FloatArray | None  # (n, N_INPUTS) of the network's rows when asked for, else None
+    by_network: BoolArray  # (n,): the rows the network valued
+
+
+class Ranking(NamedTuple):
+    """End boards of a roll, best first (:meth:`Judge.rank`)."""
+
+    boards: list[int]  # the mover's packed boards after each turn, best first
+    order: list[int]  # their indices in the order of the boards given
+    values: FloatArray  # (n, 5) from the mover's side after the turn
+    equity: FloatArray  # (n,)
+    exact: BoolArray
+    ply: list[int]  # search depth of each row
+
+
+def _lost(loser: int) -> list[float]:
+    none_off = (loser & 15) == 0
+    return [0.0, 0.0, float(none_off), 0.0, float(none_off and loser >> _KOKS_SHIFT != 0)]
+
+
+class Judge:
+    """Values and rankings for a network under a ruleset.
+
+    Args:
+        network: the network for positions outside the database.
+        rules: the ruleset (its ``koks`` decides the equity; the movement
+            variants change the legal turns only).
+        bearoff: the database (default: :func:`~.bearoff.database`).
+    """
+
+    def __init__(self, network: Network, rules: Ruleset,
+                 bearoff: BearoffDatabase | None = None) -> None:
+        self.network = network
+        self.rules = rules
+        self.koks = rules.koks
+        self.bearoff = bearoff if bearoff is not None else database()
+
+    def values(self, movers: Sequence[int], others: Sequence[int],
+               mover_first: Sequence[bool], other_first: Sequence[bool],
+               want_inputs: bool = False) -> Values:
+        """Estimates for the side to move of each position ``(movers[i], others[i])``
+        (packed boards, each in its own numbering; first-turn flags for R5)."""
+        n = len(movers)
+        values = np.empty((n, 5))
+        exact = np.zeros(n, dtype=bool)
+        race_rows: list[int] = []
+        net_rows: list[int] = []
+        for i in range(n):
+            me, opp = movers[i], others[i]
+            if opp & 15 == 15:  # the opponent has borne off all 15: the mover has lost (R9)
+                values[i] = _lost(me)
+                exact[i] = True
+            elif me & 15 == 15:
+                values[i] = flip(np.array([_lost(opp)]))[0]
+                exact[i] = True
+            elif me >> _HOME_SHIFT == 0 and opp >> _HOME_SHIFT == 0:
+                race_rows.append(i)
+            else:
+                net_rows.append(i)
+        if race_rows:
+            win, win_mars, lose_mars = self.bearoff.race(
+                np.array([movers[i] for i in race_rows], dtype=object),
+                np.array([others[i] for i in race_rows], dtype=object))
+            zeros = np.zeros(len(race_rows))
+            values[race_rows] = np.stack([win, win_mars, lose_mars, zeros, zeros], axis=1)
+            exact[race_rows] = True
+        inputs = None
+        by_network = np.zeros(n, dtype=bool)
+        if net_rows:
+            if len(net_rows) == n:
+                x = encode(movers, others, mover_first, other_first)
+            else:
+                x = encode([movers[i] for i in net_rows], [others[i] for i in net_rows],
+                           [mover_first[i] for i in net_rows], [other_first[i] for i in net_rows])
+            values[net_rows] = self.network.forward(x)
+            by_network[net_rows] = True
+            if want_inputs:
+                inputs = np.zeros((n, x.shape[1]))
+                inputs[net_rows] = x
+        return Values(values, exact, inputs, by_network)
+
+    def after_turns(self, boards: Sequence[int], opp: int, opp_first: bool,
+                    want_inputs: bool = False) -> Values:
+        """Estimates from the **opponent's** side (it is to move) of the positions
+        where the mover reached each of ``boards`` against ``opp``."""
+        n = len(boards)
+        return self.values([opp] * n, boards, [opp_first] * n, [False] * n, want_inputs)
+
+    def one_ply(self, board: int, opp: int, opp_first: bool) -> FloatArray:
+        """The mover's estimate (5,) of reaching ``board``: the mean over the
+        opponent's 21 rolls of its best 0-ply answer (expectimax, R12 odds)."""
+        movers: list[int] = []
+        others: list[int] = []
+        cuts = [0]
+        for d1, d2, _p in ROLLS:
+            replies = child_boards(opp, board, opp_first, d1, d2, self.rules)
+            others.extend(replies)
+            movers.extend([board] * len(replies))
+            cuts.append(len(others))
+        vals = self.values(movers, others, [False] * len(movers), [False] * len(movers)).values
+        eq = equities(vals, self.koks)
+        total = np.zeros(5)
+        for r, (_d1, _d2, p) in enumerate(ROLLS):
+            seg = slice(cuts[r], cuts[r + 1])
+            total += p * vals[seg][int(np.argmin(eq[seg]))]
+        return total
+
+    def rank(self, boards: Sequence[int], opp: int, opp_first: bool, ply: int = 0) -> Ranking:
+        """Order the mover's end ``boards`` of one roll against ``opp``, best first.
+
+        Raises:
+            ValueError: ``ply`` is not 0 or 1.
+        """
+        if ply not in (0, 1):
+            raise ValueError(f"ply must be 0 or 1, not {ply!r}")
+        got = self.after_turns(boards, opp, opp_first)
+        values = flip(got.values)
+        exact = got.exact.copy()
+        eq = equities(values, self.koks)
+        order = sorted(range(len(boards)), key=lambda i: -eq[i])
+        plies = [0] * len(boards)
+        if ply == 1:
+            best = eq[order[0]]
+            chosen = [i for i in order[:FILTER_COUNT] if eq[i] >= best - FILTER_EQUITY]
+            for i in chosen:
+                plies[i] = 1
+                if not exact[i]:
+                    values[i] = self.one_ply(boards[i], opp, opp_first)
+            eq = equities(values, self.koks)
+            deep = sorted(chosen, key=lambda i: -eq[i])
+            rest = [i for i in order if plies[i] == 0]
+            order = deep + rest
+        return Ranking([boards[i] for i in order], order, values[order], eq[order],
+                       exact[order], [plies[i] for i in order])
