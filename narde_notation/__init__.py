@@ -10,9 +10,10 @@ records (:mod:`narde_notation.model.record`) → engine (:mod:`narde_notation.ru
 (:mod:`narde_notation.replay.validation`) → tables and plots
 (:mod:`narde_notation.archive.frames`, :mod:`narde_notation.show.plots`).
 
-Positions (the rules engine), reading, validation, tables and plots are
-imported on first use (module ``__getattr__``), so ``import narde_notation``
-loads neither the engine nor Lark nor pandas nor matplotlib.
+Positions (the rules engine), reading, validation, tables, plots and the
+evaluator (``Evaluator``, ``Estimate``, ``expected_rolls``) are imported on
+first use (module ``__getattr__``), so ``import narde_notation`` loads
+neither the engine nor Lark nor pandas nor matplotlib nor numpy.
 """
 
 import importlib
@@ -37,6 +38,8 @@ _compat.install()  # the 0.x flat module paths, deprecated
 
 if TYPE_CHECKING:  # the lazy names, for type checkers and IDEs
     from narde_notation.archive.frames import findings_frame, games_frame, summary, turns_frame
+    from narde_notation.evaluator.estimate import Estimate
+    from narde_notation.evaluator.evaluate import Evaluator, expected_rolls
     from narde_notation.formats.reader import parse_games, read_games
     from narde_notation.replay.validation import validate, validate_games
     from narde_notation.rules.position import Position
@@ -57,6 +60,9 @@ _LAZY = {
     "plot_game_lengths": "narde_notation.show.plots",
     "plot_mars_rate": "narde_notation.show.plots",
     "plot_race": "narde_notation.show.plots",
+    "Evaluator": "narde_notation.evaluator.evaluate",
+    "Estimate": "narde_notation.evaluator.estimate",
+    "expected_rolls": "narde_notation.evaluator.evaluate",
 }
 
 
@@ -85,6 +91,8 @@ if "IPython" in sys.modules:  # pragma: no cover - depends on the host
 __all__ = [
     "CODES",
     "OFF",
+    "Estimate",
+    "Evaluator",
     "Finding",
     "GameRecord",
     "HalfTurn",
@@ -98,6 +106,7 @@ __all__ = [
     "RulesetError",
     "Severity",
     "Side",
+    "expected_rolls",
     "findings_frame",
     "games_frame",
     "parse_games",

@@ -1,6 +1,8 @@
 """The ``narde`` command: small tools around the rules engine.
 
 ``narde moves POSITION ROLL`` lists the legal turns of a position (R3–R8).
+``narde hint POSITION ROLL`` ranks them by the evaluator (equity, win and
+mars chances, like gnubg's hint).
 ``narde show FILE`` draws a game's board after a half-turn (SVG or PNG) or
 writes the game viewer page (HTML).
 Exit codes: 0 success, 2 usage errors (a bad position, roll, rules tag, game
@@ -58,16 +60,7 @@ def moves(position: str, roll: str, rules_tag: str, fmt: str) -> None:
     Black's checkers in their own numbering, then the side to move).  ROLL
     is two dice: 65, 56, 6-5 or 6:5.
     """
-    try:
-        pos = Position.from_string(position)
-    except NardeError as exc:
-        raise click.BadParameter(str(exc), param_hint="POSITION") from None
-    if pos.is_game_over:
-        raise click.BadParameter(
-            "the game is over in this position (a side has borne off all 15, R9):"
-            " nothing may be played (R11)",
-            param_hint="POSITION",
-        )
+    pos = _position_argument(position)
     try:
         dice = parse_roll(roll)
     except NardeError as exc:
@@ -100,6 +93,81 @@ def moves(position: str, roll: str, rules_tag: str, fmt: str) -> None:
     for turn in turns:
         click.echo(f"  {turn.notation().ljust(width)}  ->  {turn.position}")
     if note is not None:
+        click.echo(f"Note: {note}")
+
+
+def _position_argument(position: str) -> Position:
+    """A POSITION argument read, or a usage error (exit 2) saying why not."""
+    try:
+        pos = Position.from_string(position)
+    except NardeError as exc:
+        raise click.BadParameter(str(exc), param_hint="POSITION") from None
+    if pos.is_game_over:
+        raise click.BadParameter(
+            "the game is over in this position (a side has borne off all 15, R9):"
+            " nothing may be played (R11)",
+            param_hint="POSITION",
+        )
+    return pos
+
+
+@narde.command()
+@click.argument("position")
+@click.argument("roll")
+@click.option("--ply", type=click.IntRange(0, 1), default=0, show_default=True,
+              help="Search depth: 0 (the network after the turn) or 1 (the opponent's"
+                   " 21 rolls, best few turns).")
+@click.option(
+    "--rules",
+    "rules_tag",
+    default="standard",
+    show_default=True,
+    callback=check_rules_tag,
+    help="Rules tag: 'standard' or a comma list of variants (koks scores 3).",
+)
+@click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text",
+              show_default=True, help="Output format.")
+def hint(position: str, roll: str, ply: int, rules_tag: str, fmt: str) -> None:
+    """Rank the legal turns for ROLL in POSITION, best first.
+
+    Equity is the expected points of the side to move after the turn (R9:
+    oyn 1, mars 2, koks 3 under koks); win and mars percentages are its
+    chances of winning and of winning / losing by mars.  JSON: a list of
+    objects with turn, equity, win, win_mars, lose_mars (probabilities 0-1)
+    and loss (equity given up against the best), best first.
+    """
+    from narde_notation.evaluator.evaluate import Evaluator
+
+    pos = _position_argument(position)
+    try:
+        dice = parse_roll(roll)
+    except NardeError as exc:
+        raise click.BadParameter(str(exc), param_hint="ROLL") from None
+    try:
+        evaluator = Evaluator(Ruleset.from_tag(rules_tag))
+    except (OSError, ValueError) as exc:
+        click.echo(f"narde hint: error: cannot load the evaluator's weights: {exc}", err=True)
+        sys.exit(2)
+    ranked = evaluator.rank_turns(pos, dice, ply=ply)
+    if fmt == "json":
+        click.echo(json.dumps([
+            {"turn": r.turn.notation(), "equity": round(r.estimate.equity, 6),
+             "win": round(r.estimate.win, 6), "win_mars": round(r.estimate.win_mars, 6),
+             "lose_mars": round(r.estimate.lose_mars, 6), "loss": round(r.loss, 6)}
+            for r in ranked]))
+        return
+    side = pos.side_to_move.name.capitalize()
+    click.echo(f"{side} to play {dice[0]}{dice[1]} ({evaluator.rules.to_tag()}, {ply}-ply):"
+               f" {len(ranked)} legal turn{'s' if len(ranked) != 1 else ''}")
+    width = max(len(r.turn.notation()) for r in ranked)
+    for k, r in enumerate(ranked, 1):
+        e = r.estimate
+        loss = f"({-r.loss:+.3f})" if k > 1 else ""
+        exact = "  exact" if e.exact else ""
+        click.echo(f"{k:4}. {r.turn.notation().ljust(width)}  equity {e.equity:+.3f} {loss:9}"
+                   f" win {100 * e.win:5.1f}%  mars {100 * e.win_mars:5.1f}% /"
+                   f" {100 * e.lose_mars:5.1f}%{exact}")
+    for note in evaluator.notes:
         click.echo(f"Note: {note}")
 
 

@@ -23,7 +23,9 @@ against the random and the heuristic player is logged to stdout and to
 
 ``promote`` writes the checkpoint's network as float32 package data
 (:data:`~narde_notation.evaluator.evaluate.SHIPPED_WEIGHTS`) with its
-metadata: games trained, seed, code version, the last strength measured.
+metadata: games trained, seed, code version, and the strength reached (a
+fresh 0-ply match of ``--measure-games`` games against each of the random
+and the heuristic player, dice seeded).
 """
 
 from __future__ import annotations
@@ -287,10 +289,17 @@ def run(out: Path, seed: int, hidden: int, lr: float, lam: float, games: int | N
 @click.argument("run_dir", type=click.Path(file_okay=False, exists=True, path_type=Path))
 @click.option("--to", "target", type=click.Path(dir_okay=False, path_type=Path), default=None,
               help="Where to write (default: the package's shipped weights).")
-def promote(run_dir: Path, target: Path | None) -> None:
+@click.option("--measure-games", type=int, default=200, show_default=True,
+              help="Games of a fresh 0-ply match against the random and the heuristic"
+                   " player, recorded as the strength reached (0: the run's last log entry).")
+def promote(run_dir: Path, target: Path | None, measure_games: int) -> None:
     """Write RUN_DIR's checkpoint as the shipped weights (float32, with metadata)."""
     net, _extra = Network.load(run_dir / "checkpoint.npz")
     config = net.meta.get("config", {})
+    if measure_games > 0:
+        net.meta["strength"] = {"games": net.meta.get("games"), "time": time.time(), **{
+            opponent: match_points(net, opponent, measure_games, seed=4_242)
+            for opponent in ("random", "heuristic")}}
     shipped = Network(net.n_inputs, net.n_hidden, params=net.params, meta={
         "games": net.meta.get("games"), "seed": config.get("seed"), "config": config,
         "encoding": net.meta.get("encoding"), "code_version": _code_version(),

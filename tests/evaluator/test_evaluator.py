@@ -1,0 +1,149 @@
+"""The evaluator's API, players, training loop and ``narde hint``.
+
+Values asserted are worked out by hand from R7–R9: a turn that bears off
+the last checker while the opponent has none off wins a mars (2 points,
+exact); a finished game is worth what R9 says.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from pathlib import Path
+
+import numpy as np
+import pytest
+from click.testing import CliRunner
+
+import narde_notation
+from narde_notation import Position, Ruleset, Side
+from narde_notation.cli.main import narde
+from narde_notation.evaluator.encoding import N_INPUTS, decode
+from narde_notation.evaluator.evaluate import SHIPPED_WEIGHTS, Evaluator
+from narde_notation.evaluator.network import Network
+from narde_notation.evaluator.players import (
+    EvaluatorPlayer,
+    HeuristicPlayer,
+    IllegalChoiceError,
+    RandomPlayer,
+    play_game,
+)
+from narde_notation.evaluator.train import Config, Trainer
+
+TINY = Network(N_INPUTS, 4, seed=3)
+# White can bear off both checkers with 2-1 (2/off 1/off) or play 2/1 1/off and keep one.
+ENDGAME = "2:1 1:1 / 24:15 / W"
+
+
+def test_decode_reads_every_point() -> None:
+    pos = Position.from_string("24:3 13:2 7:1 1:4 / 24:15 / W")
+    counts = decode([pos[0]])[0]
+    assert counts[24] == 3 and counts[13] == 2 and counts[7] == 1 and counts[1] == 4
+    assert counts[0] == 5  # 15 - 10 on the board are off
+    assert counts.sum() == 15
+
+
+def test_public_names_are_lazy() -> None:
+    assert narde_notation.Evaluator is Evaluator
+    assert "expected_rolls" in narde_notation.__all__
+
+
+def test_winning_turn_ranks_first_and_is_exact() -> None:
+    ev = Evaluator(network=TINY)
+    ranked = ev.rank_turns(Position.from_string(ENDGAME), "21")
+    assert ranked[0].turn.notation() == "2/off 1/off"
+    best = ranked[0].estimate
+    assert best.exact and best.win == 1.0 and best.win_mars == 1.0 and best.equity == 2.0
+    assert ranked[0].loss == 0.0
+    assert len(ranked) == 2 and ranked[1].loss > 0
+    assert ev.best_turn(Position.from_string(ENDGAME), (2, 1)) == ranked[0].turn
+
+
+def test_rank_turns_covers_every_legal_turn_once() -> None:
+    ev = Evaluator(network=TINY)
+    pos = Position.from_string("24:13 19:1 13:1 / 24:14 18:1 / W")
+    for ply in (0, 1):
+        ranked = ev.rank_turns(pos, "64", ply=ply)
+        ends = [r.turn.position for r in ranked]
+        assert sorted(map(str, ends)) == sorted(str(t.position) for t in pos.legal_turns("64"))
+        losses = [r.loss for r in ranked if r.ply == ply]
+        assert losses == sorted(losses) and losses[0] == 0.0
+    with pytest.raises(ValueError, match="ply"):
+        ev.rank_turns(pos, "64", ply=2)
+
+
+def test_finished_game_is_worth_what_r9_says() -> None:
+    lost = Position.from_string(" / 24:15 / B")  # White has all 15 off, Black none
+    est = Evaluator(network=TINY).evaluate(lost)
+    assert est.exact and est.win == 0.0 and est.lose_mars == 1.0 and est.equity == -2.0
+    koks = Evaluator(Ruleset(koks=True), network=TINY).evaluate(lost)
+    assert koks.lose_koks == 1.0 and koks.equity == -3.0
+    with pytest.raises(ValueError, match="game is over"):
+        Evaluator(network=TINY).rank_turns(lost, "21")
+
+
+def test_players_play_legal_games_and_cheats_are_caught() -> None:
+    result = play_game(RandomPlayer(1), HeuristicPlayer(), random.Random(4))
+    assert result.outcome is not None and result.outcome.points in (1, 2)
+
+    class Cheat:
+        def choose(self, position: Position, dice: tuple[int, int]) -> object:
+            return Position.from_string(ENDGAME).legal_turns("21")[0]
+
+    with pytest.raises(IllegalChoiceError):
+        play_game(Cheat(), Cheat(), random.Random(0))  # type: ignore[arg-type]
+
+
+def test_tiny_training_is_seeded_and_resumable(tmp_path: Path) -> None:
+    cfg = Config(seed=5, hidden=6)
+    straight = Trainer(tmp_path / "a", cfg)
+    losses = [straight.train_game() for _ in range(3)]
+    assert all(np.isfinite(losses))
+    halves = Trainer(tmp_path / "b", cfg)
+    halves.train_game()
+    halves.train_game()
+    halves.save()
+    resumed = Trainer(tmp_path / "b", Config(seed=99))  # the stored config wins
+    assert resumed.resumed and resumed.games == 2 and resumed.config.seed == 5
+    resumed.train_game()
+    for k, v in straight.network.params.items():
+        np.testing.assert_allclose(resumed.network.params[k], v, rtol=0, atol=1e-12)
+
+
+shipped = pytest.mark.skipif(not SHIPPED_WEIGHTS.exists(), reason="no shipped weights")
+
+
+@shipped
+def test_shipped_network_beats_random() -> None:
+    # 30 games, colours alternating: a player winning 95% of games wins 21 or more
+    # with probability 1 - 2e-6; a random-strength one (50%) with probability 0.02.
+    ev = Evaluator()
+    me = EvaluatorPlayer(ev)
+    wins = 0
+    for g in range(30):
+        other = RandomPlayer(g)
+        mine = Side.WHITE if g % 2 == 0 else Side.BLACK
+        white, black = (me, other) if mine is Side.WHITE else (other, me)
+        result = play_game(white, black, random.Random(1000 + g))
+        assert result.outcome is not None
+        wins += result.outcome.winner is mine
+    assert wins >= 21
+    assert ev.meta["games"] > 0 and "seed" in ev.meta
+
+
+@shipped
+def test_hint_text_and_json() -> None:
+    runner = CliRunner()
+    out = runner.invoke(narde, ["hint", ENDGAME, "21", "--format", "json"])
+    assert out.exit_code == 0, out.output
+    rows = json.loads(out.output)
+    assert rows[0] == {"turn": "2/off 1/off", "equity": 2.0, "win": 1.0, "win_mars": 1.0,
+                       "lose_mars": 0.0, "loss": 0.0}
+    assert [r["turn"] for r in rows] == ["2/off 1/off", "2/1 1/off"]
+    assert rows[1]["loss"] > 0
+    text = runner.invoke(narde, ["hint", ENDGAME, "21", "--ply", "1"])
+    assert text.exit_code == 0
+    assert "White to play 21 (standard, 1-ply): 2 legal turns" in text.output
+    assert "2/off 1/off" in text.output.splitlines()[1]
+    bad = runner.invoke(narde, ["hint", "24:16 / 24:15 / W", "21"])
+    assert bad.exit_code == 2 and "more than 15" in bad.output
