@@ -117,14 +117,14 @@ def encode(movers: Sequence[int], others: Sequence[int], mover_first: Sequence[b
            other_first: Sequence[bool]) -> npt.NDArray[np.float64]:
     """Inputs (n, N_INPUTS) float64 for positions whose side to move has packed
     board ``movers[i]`` and its opponent ``others[i]`` (each in its own numbering)."""
-    me = decode(movers)
-    opp = decode(others)
-    mine, my_pips = _side_features(me, opp)
-    theirs, their_pips = _side_features(opp, me)
-    out = np.empty((len(me), N_INPUTS))
-    out[:, :102] = mine
-    out[:, 102:204] = theirs
-    out[:, 204] = (their_pips - my_pips) / 100
+    n = len(movers)
+    both = decode([*movers, *others])  # rows 0…n-1 the movers, n…2n-1 their opponents
+    me, opp = both[:n], both[n:]
+    sides, pips = _side_features(both, np.concatenate([opp, me]))
+    out = np.empty((n, N_INPUTS))
+    out[:, :102] = sides[:n]
+    out[:, 102:204] = sides[n:]
+    out[:, 204] = (pips[n:] - pips[:n]) / 100
     out[:, 205] = _contact(me, opp)
     out[:, 206] = mover_first
     out[:, 207] = other_first

@@ -13,7 +13,7 @@ turn that is not one of the legal turns (R3–R8, R7).
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Protocol
 
@@ -38,10 +38,12 @@ __all__ = [
     "GameResult",
     "HeuristicPlayer",
     "IllegalChoiceError",
+    "MatchGame",
     "Player",
     "RandomPlayer",
     "opening_roll",
     "play_game",
+    "play_match",
 ]
 
 
@@ -203,3 +205,42 @@ def play_game(white: Player, black: Player, rng: random.Random, rules: Ruleset |
 def _roll(rng: random.Random) -> tuple[int, int]:
     a, b = rng.randint(1, 6), rng.randint(1, 6)
     return (a, b) if a >= b else (b, a)
+
+
+@dataclass(frozen=True)
+class MatchGame:
+    """One game of :func:`play_match` from the first player's side."""
+
+    side: Side  # the colour it played
+    won: bool
+    points_for: int  # points it scored (R9), 0 when it lost
+    points_against: int
+    half_turns: int
+
+
+def play_match(player: Player, make_opponent: Callable[[int], Player], games: int, seed: int,
+               rules: Ruleset | None = None) -> list[MatchGame]:
+    """``games`` games of ``player`` against ``make_opponent(game number)``.
+
+    Colours alternate (``player`` is White in even games) and so does who
+    moves first (by pairs of games, so each colour opens as often with
+    each player); game ``g``'s dice come from ``random.Random(seed *
+    1_000_003 + g)``.  Every turn is checked by :func:`play_game`; a game
+    cut at the ply limit or drawn scores nothing.
+
+    Raises:
+        IllegalChoiceError: a player chose a turn that is not legal.
+    """
+    out = []
+    for g in range(games):
+        other = make_opponent(g)
+        mine = Side.WHITE if g % 2 == 0 else Side.BLACK
+        white, black = (player, other) if mine is Side.WHITE else (other, player)
+        result = play_game(white, black, random.Random(seed * 1_000_003 + g), rules,
+                           first=Side.WHITE if (g // 2) % 2 == 0 else Side.BLACK)
+        o = result.outcome
+        won = o is not None and o.winner is mine
+        lost = o is not None and o.winner is mine.other
+        out.append(MatchGame(mine, won, o.points if won and o else 0,
+                             o.points if lost and o else 0, result.half_turns))
+    return out

@@ -56,14 +56,14 @@ from narde_notation.evaluator.bearoff import database
 from narde_notation.evaluator.encoding import ENCODING, N_INPUTS, encode
 from narde_notation.evaluator.estimate import equities, flip
 from narde_notation.evaluator.evaluate import SHIPPED_WEIGHTS, Evaluator
-from narde_notation.evaluator.game import Ruleset, Side, child_boards
+from narde_notation.evaluator.game import Ruleset, child_boards
 from narde_notation.evaluator.network import Network
 from narde_notation.evaluator.players import (
     EvaluatorPlayer,
     HeuristicPlayer,
     Player,
     RandomPlayer,
-    play_game,
+    play_match,
 )
 from narde_notation.evaluator.search import Judge
 from narde_notation.version import __version__
@@ -192,28 +192,21 @@ class Trainer:
 
 def match_points(network: Network, opponent: str, games: int, seed: int,
                  rules: Ruleset | None = None) -> dict[str, float]:
-    """A 0-ply match of ``network`` against ``"random"`` or ``"heuristic"``:
-    ``games`` games, colours alternating, dice from ``seed``; its share of the
+    """A 0-ply match of ``network`` against ``"random"`` or ``"heuristic"``
+    (:func:`~narde_notation.evaluator.players.play_match`): its share of the
     games and of the points (R9)."""
     rules = rules or _STANDARD
-    me = EvaluatorPlayer(Evaluator(rules, network=network))
-    won = points_for = points_against = 0
-    for g in range(games):
-        other: Player = (RandomPlayer(seed * 31 + g, rules) if opponent == "random"
-                         else HeuristicPlayer(rules))
-        mine = Side.WHITE if g % 2 == 0 else Side.BLACK
-        white, black = (me, other) if mine is Side.WHITE else (other, me)
-        result = play_game(white, black, random.Random(seed * 1_000_003 + g), rules,
-                           first=Side.WHITE if (g // 2) % 2 == 0 else Side.BLACK)
-        if result.outcome is None or result.outcome.winner is None:
-            continue
-        if result.outcome.winner is mine:
-            won += 1
-            points_for += result.outcome.points
-        else:
-            points_against += result.outcome.points
-    total = points_for + points_against
-    return {"games": games, "win_rate": won / games,
+
+    def make(g: int) -> Player:
+        if opponent == "random":
+            return RandomPlayer(seed * 31 + g, rules)
+        return HeuristicPlayer(rules)
+
+    played = play_match(EvaluatorPlayer(Evaluator(rules, network=network)), make, games, seed,
+                        rules)
+    points_for = sum(m.points_for for m in played)
+    total = points_for + sum(m.points_against for m in played)
+    return {"games": games, "win_rate": sum(m.won for m in played) / games,
             "points_share": points_for / total if total else float("nan")}
 
 
