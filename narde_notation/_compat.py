@@ -18,23 +18,22 @@ from types import ModuleType
 
 #: old flat module -> its new home (decisions.md L1).  ``summary`` is not
 #: listed: the name is the :func:`narde_notation.summary` function.
-MOVED = {
-    "side": "model.side", "errors": "model.errors", "findings": "model.findings",
-    "ruleset": "model.ruleset", "record": "model.record", "safe_text": "model.safe_text",
-    "decoding": "formats.decoding", "parsers": "formats.grammar", "native": "formats.native",
-    "mat": "formats.mat", "diagnostics": "formats.syntax", "reader": "formats.reader",
-    "writer": "formats.writer", "sources": "formats.sources",
-    "position": "rules.position", "step": "rules.step", "generation": "rules.generation",
-    "checking": "rules.turn_check", "diagnosis": "rules.turn_diagnosis",
-    "engine": "rules.engine", "scoring": "rules.scoring", "play": "rules.random_play",
-    "validation": "replay.validation",
-    "work": "archive.tasks", "executor": "archive.executor", "schema": "archive.schema",
-    "rows": "archive.table_rows", "frames": "archive.frames", "stats": "archive.statistics",
-    "players": "archive.players", "matches": "archive.matches", "ratings": "archive.ratings",
-    "standings": "archive.standings", "render": "archive.table_text",
-    "board": "show.board_svg", "viewer": "show.viewer", "display": "show.jupyter",
-    "plots": "show.plots", "report": "show.club_report",
-}
+_TABLE = """
+    side=model.side errors=model.errors findings=model.findings ruleset=model.ruleset
+    record=model.record safe_text=model.safe_text decoding=formats.decoding
+    parsers=formats.grammar native=formats.native mat=formats.mat
+    diagnostics=formats.syntax reader=formats.reader writer=formats.writer
+    sources=formats.sources position=rules.position step=rules.step
+    generation=rules.generation checking=rules.turn_check
+    diagnosis=rules.turn_diagnosis engine=rules.engine scoring=rules.scoring
+    play=rules.random_play validation=replay.validation work=archive.tasks
+    executor=archive.executor schema=archive.schema rows=archive.table_rows
+    frames=archive.frames stats=archive.statistics players=archive.players
+    matches=archive.matches ratings=archive.ratings standings=archive.standings
+    render=archive.table_text board=show.board_svg viewer=show.viewer
+    display=show.jupyter plots=show.plots report=show.club_report
+"""
+MOVED = dict(pair.split("=") for pair in _TABLE.split())
 
 
 class _Alias:  # an importlib Loader (importlib.abc costs pathlib at start-up)

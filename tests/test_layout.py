@@ -9,6 +9,7 @@ layout table lists; the few documented conveniences are named below.
 from __future__ import annotations
 
 import ast
+import sys
 from pathlib import Path
 
 import pytest
@@ -147,3 +148,21 @@ def test_reading_one_move_needs_no_file_reader() -> None:
                                 "narde_notation.formats.native", "narde_notation.formats.syntax"}
     ours = {m for m in loaded if m.startswith("narde_notation")}
     assert ours <= allowed, ours - allowed
+
+
+def test_every_old_flat_path_still_imports_and_warns() -> None:
+    import importlib
+
+    from narde_notation._compat import MOVED
+
+    assert len(MOVED) == 39  # the 0.x modules but summary (README "Layout")
+    for old, new in MOVED.items():
+        sys.modules.pop(f"narde_notation.{old}", None)  # imported before: import again
+        with pytest.warns(DeprecationWarning, match=f"import narde_notation.{new}"):
+            module = importlib.import_module(f"narde_notation.{old}")
+        assert module is importlib.import_module(f"narde_notation.{new}")
+
+
+def test_no_flat_module_is_left_at_the_top() -> None:
+    top = {p.stem for p in PACKAGE.glob("*.py")}
+    assert top == {"__init__", "_compat", "_lazy", "version"}

@@ -344,19 +344,17 @@ def turns_frame(
 ) -> pd.DataFrame:
     """One row per half-turn written in ``paths``: :data:`TURN_COLUMNS` (module doc).
 
-    ``rules`` and ``encoding`` as for :func:`tables` (and its errors).
+    Half-turns after a game's replay stopped are rows too (their pip counts
+    NA); ``rules`` and ``encoding`` as for :func:`tables`, and its errors.
     """
     return tables(paths, rules, jobs, encoding=encoding).turns
 
 
-def findings_frame(
-    paths: PathsLike, rules: Ruleset | str | None = None, jobs: int | None = 1, *,
-    encoding: str | None = None,
-) -> pd.DataFrame:
-    """One row per finding in ``paths``: :data:`FINDING_COLUMNS` (module doc).
-
-    ``rules`` and ``encoding`` as for :func:`tables` (and its errors).
-    """
+def findings_frame(paths: PathsLike, rules: Ruleset | str | None = None,
+                   jobs: int | None = 1, *, encoding: str | None = None) -> pd.DataFrame:
+    """One row per finding in ``paths``: :data:`FINDING_COLUMNS` (module doc),
+    in file order; the same findings ``narde-validate`` prints.  ``rules`` and
+    ``encoding`` as for :func:`tables`, and its errors."""
     return tables(paths, rules, jobs, encoding=encoding).findings
 
 

@@ -60,7 +60,7 @@ def check_turn(
     position: Position,
     dice: tuple[int, int] | str | HalfTurn,
     paths: Sequence[Sequence[int]] | None = None,
-    rules: Ruleset | None = None,
+    rules: Ruleset | str | None = None,
     *,
     last_roll: bool = False,
 ) -> TurnCheck:
@@ -92,17 +92,22 @@ def check_turn(
     die sum, or naming its stops) and any order of the steps; the turn is
     legal when some reading is legal step by step and uses as many dice as
     can be used (R7).  When none is, one finding is returned, the most
-    specific, in this precedence: ``game-over``; ``illegal-pass``;
-    ``wrong-direction``; ``no-checker`` and ``closed-point`` of a written
-    stop (moves applied as written); ``dice-mismatch``; then the rule that
-    stops the reading that gets furthest (``closed-point`` of an unwritten
-    intermediate stop, ``head-rule``, ``six-block``, ``bear-off-not-home``,
-    ``bear-off-higher-point``); then ``not-max-dice`` / ``not-higher-die``.
+    specific, in this precedence (:func:`~narde_notation.rules.turn_diagnosis.diagnose`):
+    ``game-over``; ``illegal-pass``; ``wrong-direction``; when no reading is
+    legal, ``no-checker`` and ``closed-point`` of a written stop (the moves
+    applied as written, in any order), then ``dice-mismatch`` (no split of
+    the moves fits the roll), then the rule that stops the reading that
+    gets furthest (at equal depth the most specific: ``six-block``,
+    ``head-rule``, ``bear-off-higher-point``, ``bear-off-not-home``,
+    ``closed-point`` of an unwritten intermediate stop, ``no-checker``);
+    when a legal reading uses fewer dice than could be used,
+    ``not-max-dice`` / ``not-higher-die``.
 
     Raises:
         NotationError: a bad roll, a bad half-turn text, or a move that is
             not a sequence of at least two points 0…25.
-        TypeError: ``rules`` is not a Ruleset.
+        TypeError: ``dice`` without ``paths`` is neither a half-turn nor its text.
+        RulesetError: ``rules`` is neither a Ruleset nor a ruleset tag.
     """
     if paths is None:
         if isinstance(dice, str):

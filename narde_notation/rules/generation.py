@@ -336,14 +336,14 @@ def clear_caches() -> None:
 
 
 def legal_turns(
-    position: Position, dice: tuple[int, int] | str, rules: Ruleset | None = None
+    position: Position, dice: tuple[int, int] | str, rules: Ruleset | str | None = None
 ) -> list[Turn]:
     """Every legal turn of the side to move, one per distinct end position.
 
     Args:
         position: the position; its side to move moves.
         dice: the roll, ``(6, 5)`` or ``"65"`` (any order).
-        rules: variants in force; ``None`` = standard.
+        rules: variants in force, a Ruleset or a ``Rules`` tag; ``None`` = standard.
 
     Returns:
         Turns using the most dice that can legally be used (R7, higher die
@@ -356,7 +356,7 @@ def legal_turns(
 
     Raises:
         NotationError: a bad roll.
-        TypeError: ``rules`` is not a Ruleset.
+        RulesetError: ``rules`` is neither a Ruleset nor a ruleset tag.
     """
     d1, d2 = parse_roll(dice)
     rules = resolve_rules(rules)
@@ -366,7 +366,7 @@ def legal_turns(
 
 
 def max_dice_used(
-    position: Position, dice: tuple[int, int] | str, rules: Ruleset | None = None
+    position: Position, dice: tuple[int, int] | str, rules: Ruleset | str | None = None
 ) -> int:
     """How many dice every legal turn uses (R7): 0 (pass) … 2, or 4 on a double."""
     d1, d2 = parse_roll(dice)
