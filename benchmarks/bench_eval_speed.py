@@ -23,12 +23,12 @@ from pathlib import Path
 
 os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
 
-from narde_notation.engine import clear_caches, legal_turns
 from narde_notation.evaluator.evaluate import Evaluator
 from narde_notation.evaluator.players import EvaluatorPlayer, opening_roll, play_game
 from narde_notation.evaluator.train import Config, Trainer
-from narde_notation.position import Position
-from narde_notation.ruleset import Ruleset
+from narde_notation.model.ruleset import Ruleset
+from narde_notation.rules.engine import clear_caches, legal_turns
+from narde_notation.rules.position import Position
 
 
 def main() -> None:

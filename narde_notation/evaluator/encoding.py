@@ -1,7 +1,7 @@
 """The network's inputs: a position seen by its side to move, before its roll.
 
 :func:`decode` turns packed boards (the engine's 4 bits per own point,
-:mod:`narde_notation.position`) into a count array with numpy shifts, no
+:mod:`narde_notation.rules.position`) into a count array with numpy shifts, no
 per-checker loop; :func:`encode` builds the :data:`N_INPUTS` features of
 docs/decisions.md (section "Evaluator", V2), for the mover and the
 opponent, each in its own numbering:

@@ -4,17 +4,17 @@ Every other module of :mod:`narde_notation.evaluator` reaches positions,
 legal turns and scoring through the names here, so the engine is imported
 in one place.  Boards are the engine's packed integers in the mover's own
 numbering (nibble ``p`` = checkers on own point ``p``, nibble 0 = borne
-off; :mod:`narde_notation.position`).
+off; :mod:`narde_notation.rules.position`).
 """
 
 from __future__ import annotations
 
-from narde_notation.engine import Turn, legal_turns, parse_roll
-from narde_notation.generation import generate, resolve_rules
-from narde_notation.position import Position
-from narde_notation.ruleset import Ruleset
-from narde_notation.scoring import Outcome, after_turn, outcome
-from narde_notation.side import FLIP, Side
+from narde_notation.model.ruleset import Ruleset
+from narde_notation.model.side import FLIP, Side
+from narde_notation.rules.engine import Turn, legal_turns, parse_roll
+from narde_notation.rules.generation import generate, resolve_rules
+from narde_notation.rules.position import Position
+from narde_notation.rules.scoring import Outcome, after_turn, outcome
 
 __all__ = [
     "FLIP",
