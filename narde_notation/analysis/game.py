@@ -156,7 +156,7 @@ class GameAnalysis:
         return frame.astype({"file": "string", "game": "int64", **COLUMNS})
 
     def summary(self) -> pd.DataFrame:
-        """Per-player figures of this game (:func:`~narde_notation.analysis.summary.player_summary`)."""
+        """Per-player figures of this game (:func:`.summary.player_summary`)."""
         from narde_notation.analysis.summary import player_summary
 
         return player_summary([self])

@@ -121,4 +121,5 @@ def match_equity_table(length: int, rates: tuple[float, float, float]) -> MatchE
         for a in range(max(1, total - n), min(n, total - 1) + 1):
             b = total - a
             m[a][b] = sum(p * (at(a - k, b) + at(a, b - k)) for k, p in enumerate(rates, 1))
-    return MatchEquityTable(length, tuple(rates), tuple(tuple(row) for row in m))
+    return MatchEquityTable(length, (rates[0], rates[1], rates[2]),
+                            tuple(tuple(row) for row in m))
