@@ -161,13 +161,6 @@ class GameAnalysis:
 
         return player_summary([self])
 
-    def plot(self, ax: Any = None) -> Any:
-        """White's winning chance over the game (:func:`narde_notation.show.plots.plot_equity`)."""
-        import importlib
-
-        plots = importlib.import_module("narde_notation.show.plots")
-        return plots.plot_equity(self, ax=ax)
-
 
 _EVALUATORS: dict[str, Evaluator] = {}
 

@@ -3,6 +3,8 @@
 ``narde moves POSITION ROLL`` lists the legal turns of a position (R3–R8).
 ``narde hint POSITION ROLL`` ranks them by the evaluator (equity, win and
 mars chances, like gnubg's hint).
+``narde analyse FILE...`` rates every half-turn of the games
+(:mod:`narde_notation.cli.analyse`, its own exit codes).
 ``narde show FILE`` draws a game's board after a half-turn (SVG or PNG) or
 writes the game viewer page (HTML).
 Exit codes: 0 success, 2 usage errors (a bad position, roll, rules tag, game
@@ -14,7 +16,8 @@ from __future__ import annotations
 import json
 import os
 import sys
-from typing import NoReturn
+from collections.abc import Callable
+from typing import NoReturn, TypeVar
 
 import click
 
@@ -28,6 +31,21 @@ from narde_notation.rules.position import Position
 __all__ = ["narde"]
 
 
+FC = TypeVar("FC", bound=Callable[..., object])
+
+
+def _rules_option(variants: str) -> Callable[[FC], FC]:
+    """``--rules TAG`` (default standard), checked as a Ruleset; ``variants`` for the help."""
+    return click.option("--rules", "rules_tag", default="standard", show_default=True,
+                        callback=check_rules_tag,
+                        help=f"Rules tag: 'standard' or a comma list of variants ({variants}).")
+
+
+#: ``--format text|json`` of moves and hint.
+_format_option = click.option("--format", "fmt", type=click.Choice(["text", "json"]),
+                              default="text", show_default=True, help="Output format.")
+
+
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(package_name="narde-notation")
 def narde() -> None:
@@ -37,22 +55,8 @@ def narde() -> None:
 @narde.command()
 @click.argument("position")
 @click.argument("roll")
-@click.option(
-    "--rules",
-    "rules_tag",
-    default="standard",
-    show_default=True,
-    callback=check_rules_tag,
-    help="Rules tag: 'standard' or a comma list of variants (reroll, koks, …).",
-)
-@click.option(
-    "--format",
-    "fmt",
-    type=click.Choice(["text", "json"]),
-    default="text",
-    show_default=True,
-    help="Output format.",
-)
+@_rules_option("reroll, koks, …")
+@_format_option
 def moves(position: str, roll: str, rules_tag: str, fmt: str) -> None:
     """List the legal turns for ROLL in POSITION.
 
@@ -117,16 +121,8 @@ def _position_argument(position: str) -> Position:
 @click.option("--ply", type=click.IntRange(0, 1), default=0, show_default=True,
               help="Search depth: 0 (the network after the turn) or 1 (the opponent's"
                    " 21 rolls, best few turns).")
-@click.option(
-    "--rules",
-    "rules_tag",
-    default="standard",
-    show_default=True,
-    callback=check_rules_tag,
-    help="Rules tag: 'standard' or a comma list of variants (koks scores 3).",
-)
-@click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text",
-              show_default=True, help="Output format.")
+@_rules_option("koks scores 3")
+@_format_option
 def hint(position: str, roll: str, ply: int, rules_tag: str, fmt: str) -> None:
     """Rank the legal turns for ROLL in POSITION, best first.
 
@@ -277,6 +273,14 @@ def show(file: str, game_index: int, ply: int | None, fmt: str | None, out: str,
     except OSError as exc:
         _fail(f"{out}: cannot write: {exc.strerror or exc}")
 
+
+def _register() -> None:
+    from narde_notation.cli.analyse import analyse_command
+
+    narde.add_command(analyse_command)
+
+
+_register()
 
 if __name__ == "__main__":  # pragma: no cover
     narde()
