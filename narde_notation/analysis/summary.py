@@ -26,7 +26,7 @@ __all__ = ["SUMMARY_COLUMNS", "player_rows", "player_summary"]
 SUMMARY_COLUMNS: dict[str, str] = {
     "player": "string", "games": "int64", "half_turns": "int64", "unforced": "int64",
     "doubtful": "int64", "bad": "int64", "very_bad": "int64", "loss": "float64",
-    "error_rate": "float64", "rating": "string", "luck": "float64", "very_lucky": "int64",
+    "error_rate": "float64", "skill": "string", "luck": "float64", "very_lucky": "int64",
     "lucky": "int64", "unlucky": "int64", "very_unlucky": "int64", "mwc_loss": "float64",
 }
 _MARKS = {"doubtful": "doubtful", "bad": "bad", "very bad": "very_bad"}
@@ -63,7 +63,7 @@ def player_rows(analyses: Iterable[GameAnalysis]) -> list[dict[str, Any]]:
                 row[_MARKS[h.mark]] += 1
     for row in rows.values():
         row["error_rate"] = 1000 * row["loss"] / row["unforced"] if row["unforced"] else None
-        row["rating"] = rating(row["error_rate"])
+        row["skill"] = rating(row["error_rate"])
     return list(rows.values())
 
 
@@ -72,7 +72,7 @@ def player_summary(analyses: Iterable[GameAnalysis]) -> pd.DataFrame:
 
     ``loss`` is the total equity given up on unforced half-turns (points),
     ``error_rate`` ``1000 × loss / unforced`` (NaN with no unforced move),
-    ``rating`` its label (``<NA>`` then), ``luck`` the total luck (points).
+    ``skill`` its label (gnubg's rating scale; ``<NA>`` then), ``luck`` the total luck (points).
     """
     import pandas as pd
 

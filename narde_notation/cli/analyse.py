@@ -67,7 +67,7 @@ def _players(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
 def _summary_text(rows: list[dict[str, Any]]) -> str:
     from tabulate import tabulate
 
-    shown = ["player", "unforced", "doubtful", "bad", "very_bad", "error_rate", "rating",
+    shown = ["player", "unforced", "doubtful", "bad", "very_bad", "error_rate", "skill",
              "luck", "lucky", "very_lucky", "unlucky", "very_unlucky"]
     table = [[visible(r[c]) if isinstance(r[c], str) else r[c] for c in shown] for r in rows]
     return str(tabulate(table, headers=[c.replace("_", " ") for c in shown],

@@ -94,3 +94,21 @@ def test_one_ply_agrees_in_the_bear_off(files: Path) -> None:
     code, out, _ = run(str(files / "blunder.txt"), "--format", "jsonl", "--ply", "1")
     assert code == 0
     assert json.loads(out)["loss"] == pytest.approx(1 / 6, abs=1e-6)
+
+
+def test_stats_analyse_adds_columns_to_turns_and_players(files: Path, tmp_path: Path) -> None:
+    from narde_notation.cli.stats import narde_stats
+
+    turns = tmp_path / "turns.csv"
+    result = CliRunner().invoke(narde_stats, [str(files / "bearoff.txt"), "--analyse", "-q",
+                                              "--by", "player", "--format", "json",
+                                              "--turns-csv", str(turns), "-j", "1"])
+    assert result.exit_code == 0, result.output
+    players = {row["player"]: row for row in json.loads(result.stdout)}
+    assert players["Cy"]["very_bad"] == 1 and players["Cy"]["skill"] == "Awful"
+    assert players["Cy"]["error_rate"] == pytest.approx(1000 / 6)
+    assert players["Ann"]["games"] == 2 and "luck" in players["Ann"]
+    rows = list(csv.DictReader(io.StringIO(turns.read_text(encoding="utf-8"))))
+    cy = [r for r in rows if r["game"] == "2"]
+    assert cy[0]["ply"] == "0" and cy[0]["mark"] == "very bad"  # the turns table's 0-based ply
+    assert float(cy[0]["loss"]) == pytest.approx(1 / 6)

@@ -111,7 +111,7 @@ def test_sides_and_summary(bearoff_games: list) -> None:
     assert summary.loc["Ann", "luck"] == pytest.approx(sum(h.luck for h in ann))
     assert summary.loc["Cy", "very_bad"] == 1
     assert summary.loc["Cy", "error_rate"] == pytest.approx(1000 / 6)
-    assert summary.loc["Cy", "rating"] == "Awful"
+    assert summary.loc["Cy", "skill"] == "Awful"
 
 
 def test_frame_columns_and_dtypes(bearoff_games: list) -> None:
@@ -193,3 +193,34 @@ def test_ply_must_be_0_or_1() -> None:
 
 def test_roll_odds_of_the_oracle() -> None:
     assert sum(p for _a, _b, p in ROLLS) == pytest.approx(1.0)
+
+
+def test_plot_equity_draws_whites_chance_and_the_marks(bearoff_games: list) -> None:
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    import narde_notation
+
+    fig, ax = plt.subplots()
+    try:
+        got = narde_notation.plot_equity(bearoff_games[0], ax=ax)
+        assert got is ax
+        line = ax.get_lines()[0]
+        assert list(line.get_xdata()) == [1, 2, 3]
+        assert list(line.get_ydata()) == pytest.approx(
+            [h.white_win for h in bearoff_games[0].half_turns])
+        labels = ax.get_legend_handles_labels()[1]
+        assert "bad" in labels  # 1. 41: 6/5 4/off
+        with pytest.raises(ValueError):
+            narde_notation.plot_equity(bearoff_games[0].to_frame().iloc[:0], ax=ax)
+    finally:
+        plt.close(fig)
+
+
+def test_public_names() -> None:
+    import narde_notation
+
+    assert narde_notation.analyse is analyse
+    assert "analyse" in dir(narde_notation)
