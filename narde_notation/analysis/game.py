@@ -123,6 +123,8 @@ class GameAnalysis:
         errors: every error finding of the game (``str(finding)``).
         match: ``(length, white_away, black_away)`` for a match game, else ``None``.
         winner: the side that won the game as replayed, else ``None``.
+        start_white_win: White's winning chance in the start position, before
+            the first roll (``None`` without a usable start).
     """
 
     file: str
@@ -137,6 +139,7 @@ class GameAnalysis:
     errors: list[str] = field(default_factory=list)
     match: tuple[int, int, int] | None = None
     winner: Side | None = None
+    start_white_win: float | None = None
 
     def __repr__(self) -> str:
         return (f"<GameAnalysis {self.white!r} vs {self.black!r}, "
@@ -238,6 +241,9 @@ def analyse(report_or_record: GameReport | GameRecord, evaluator: Evaluator | No
         return result
     meter = LuckMeter(ev)
     start = report.start
+    if not start.is_game_over:
+        chance = ev.evaluate(start).win
+        result.start_white_win = chance if start.side_to_move is Side.WHITE else 1 - chance
     opening_possible = start == Position.initial()
     number = 0
     for replay in report.turns:

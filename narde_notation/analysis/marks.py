@@ -22,6 +22,7 @@ __all__ = [
     "BAD",
     "DOUBTFUL",
     "LUCKY",
+    "MARK_COLOURS",
     "MARK_SYMBOLS",
     "RATINGS",
     "VERY_BAD",
@@ -40,6 +41,9 @@ LUCKY = 0.3
 VERY_LUCKY = 0.6
 #: the move-list sign of each mark (PGN's annotation glyphs, as gnubg writes them).
 MARK_SYMBOLS = {"doubtful": "?!", "bad": "?", "very bad": "??"}
+#: the colour of each mark in the viewer and the equity plot (lichess's inaccuracy,
+#: mistake and blunder hues, from the Okabe-Ito palette: told apart with colour blindness).
+MARK_COLOURS = {"doubtful": "#0072b2", "bad": "#e69f00", "very bad": "#d55e00"}
 #: (upper bound in milli-points per unforced move, label), best first (gnubg).
 RATINGS: tuple[tuple[float, str], ...] = (
     (2.0, "Supernatural"), (5.0, "World class"), (8.0, "Expert"), (12.0, "Advanced"),

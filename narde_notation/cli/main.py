@@ -191,9 +191,12 @@ def _fail(message: str) -> NoReturn:
               show_default=True, help="Draw the board as this side sees it.")
 @click.option("--size", type=click.IntRange(200, 4000), default=480, show_default=True,
               help="Board width in pixels (svg, png).")
+@click.option("--analyse", "analyse", is_flag=True,
+              help="html: rate every half-turn (0-ply): marked moves, winning chance, loss"
+                   " and best turn, jumps to mistakes (n / p), a winning-chance graph.")
 @encoding_option
 def show(file: str, game_index: int, ply: int | None, fmt: str | None, out: str,
-         from_side: str, size: int, encoding: str | None) -> None:
+         from_side: str, size: int, analyse: bool, encoding: str | None) -> None:
     """Draw game --game of FILE after half-turn --ply, or write its viewer page.
 
     svg and png: the board after the half-turn, its dice and moves marked;
@@ -249,7 +252,13 @@ def show(file: str, game_index: int, ply: int | None, fmt: str | None, out: str,
         _fail(f"--ply {ply}: game {game_index} of {file} has plies 0 to {replayed}"
               " (0 = the start, K = after the K-th half-turn)")
     if fmt == "html":
-        data = game_page(report, ply=ply, from_side=viewer_side).encode("utf-8")
+        analysis = None
+        if analyse:
+            from narde_notation.analysis.game import analyse as analyse_game
+
+            analysis = analyse_game(report, file=file)
+        data = game_page(report, ply=ply, from_side=viewer_side,
+                         analysis=analysis).encode("utf-8")
     else:
         if report.start is None:
             _fail(f"game {game_index} of {file} has no usable start position"

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 import pandas as pd
 
+from narde_notation.analysis.marks import MARK_COLOURS
 from narde_notation.model.record import GameRecord
 
 if TYPE_CHECKING:
@@ -149,11 +150,6 @@ def plot_race(game: GameReport | GameRecord | pd.DataFrame, ax: Axes | None = No
     ax.legend(loc="upper right")
     ax.grid(True, alpha=0.3)
     return ax
-
-
-#: colours of the move marks (the viewer's and the equity plot's): lichess's
-#: inaccuracy / mistake / blunder.
-MARK_COLOURS = {"doubtful": "#56b4e9", "bad": "#e69f00", "very bad": "#d55e00"}
 
 
 def plot_equity(analysis: GameAnalysis | pd.DataFrame, ax: Axes | None = None) -> Axes:
