@@ -394,7 +394,8 @@ def narde_stats(
 
         try:
             index = write_report(files, report_dir, report_games=report_games,
-                                 rules=rules_tag, encoding=encoding, jobs=jobs, tables=ft)
+                                 rules=rules_tag, encoding=encoding, jobs=jobs, tables=ft,
+                                 analyses=analyses)
             if not quiet:
                 click.echo(f"report: {index}", err=True)
         except OSError as exc:

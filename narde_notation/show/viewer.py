@@ -9,8 +9,9 @@ inline, and there are no fonts or images to fetch.
 
 Plies: ply 0 is the start position, ply ``k`` the position after the
 ``k``-th half-turn (``report.turns[k - 1].after``).  The page shows ply
-``ply`` first (default 0); the buttons, the arrow keys (← →, Home, End) and
-a click on a move change it.  Both pip counts are text (``"White 349
+``ply`` first (default 0; a page opened as ``page.html#ply=K`` shows ply
+K); the buttons, the arrow keys (← →, Home, End) and a click on a move
+change it.  Both pip counts are text (``"White 349
 pips"``); the findings of a half-turn are shown with it.
 
 Stable element ids of :func:`game_page` (for tests and scripts):
@@ -74,11 +75,12 @@ _CSS = """
 """ + "".join(f".narde-viewer .mark-{mark.replace(' ', '-')}{{color:{colour}}}"
               for mark, colour in MARK_COLOURS.items()) + "\n"
 
-_SCRIPT = """
+_SCRIPT = r"""
 (function(){
 var root=document.getElementById(%(root)s);if(!root)return;
 var pips=%(pips)s,where=%(where)s,n=pips.length-1,cur=%(start)s;
 var ana=%(analysis)s;
+var h=%(hash)s&&/[#&]ply=(\d+)/.exec(location.hash);if(h)cur=Math.min(+h[1],n);
 function q(role){return root.querySelector('[data-role="'+role+'"]');}
 function show(k){
  if(k<0)k=0;if(k>n)k=n;cur=k;
@@ -409,6 +411,7 @@ def viewer_html(
         "root": _json(div_id), "pips": _json(pips), "where": _json(where),
         "start": start, "keys_target": "document" if keys_on_document else "root",
         "analysis": _json(analysis_data),
+        "hash": "true" if keys_on_document else "false",
     }
     return (f"<style>{_CSS}</style>"
             f'<div class="narde-viewer" id="{div_id}" tabindex="0">{board_html}'

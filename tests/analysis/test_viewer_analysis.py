@@ -76,3 +76,37 @@ def test_browser_jumps_to_mistakes_and_by_the_graph(
     disabled = browser.find_element(By.ID, "prev-mistake").get_attribute("disabled")
     assert (disabled is None) is earlier
     assert [e for e in browser.get_log("browser") if e.get("level") == "SEVERE"] == []
+
+
+def test_report_lists_blunders_linked_to_their_half_turn(tmp_path: Path) -> None:
+    from narde_notation.archive.analysed import analyse_files
+    from narde_notation.show.club_report import write_report
+
+    games = tmp_path / "bearoff.txt"
+    games.write_text(BEAROFF, encoding="utf-8")
+    analyses = analyse_files([str(games)])
+    index = write_report([str(games)], tmp_path / "site", analyses=analyses)
+    html = index.read_text(encoding="utf-8")
+    table = html[html.index('id="blunders-table"'):]
+    first = table[table.index("<tr><td>"):table.index("</tr>", table.index("<tr><td>"))]
+    # the largest loss of the three games, by the oracle
+    losses = {(g, k + 1): (lambda r: r[1] - r[0])(rate(*step))
+              for g, steps in enumerate(STEPS) for k, step in enumerate(steps)}
+    (game, ply), loss = max(losses.items(), key=lambda x: x[1])
+    assert f"bearoff.txt game {game}," in first and f"#ply={ply}" in first
+    assert f"<td>{loss:.3f}</td>" in first and "very bad" in first
+    standings = html[html.index('id="standings-table"'):]
+    assert "error_rate" in standings and "skill" in standings and "166.67" in standings
+
+
+def test_browser_opens_a_page_at_the_half_turn_of_its_link(
+        browser: Any, game: tuple[GameReport, GameAnalysis], tmp_path: Path,  # noqa: F811
+) -> None:
+    from selenium.webdriver.common.by import By
+
+    report, analysis = game
+    path = tmp_path / "linked.html"
+    path.write_text(game_page(report, analysis=analysis), encoding="utf-8")
+    browser.get(path.as_uri() + "#ply=2")
+    current = browser.find_element(By.CSS_SELECTOR, ".move.current")
+    assert current.get_attribute("data-ply") == "2"
