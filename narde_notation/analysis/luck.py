@@ -63,20 +63,21 @@ class LuckMeter:
         # a double on the first half-turn is an `opening-double` error (R2):
         # analysed as rolled, with the doubles in the mean
         no_doubles = opening and not self.rules.reroll and dice[0] != dice[1]
-        boards: list[int] = []
-        cuts = [0]
+        # rolls of one pip total often reach the same boards: each is valued once
+        unique: dict[int, int] = {}
+        rows: list[list[int]] = []
         weights: list[float] = []
         keys: list[tuple[int, int]] = []
         for d1, d2, p in ROLLS:
             if no_doubles and d1 == d2:
                 continue
-            boards.extend(child_boards(me, opp, mf, d1, d2, self.rules))
-            cuts.append(len(boards))
+            rows.append([unique.setdefault(b, len(unique))
+                         for b in child_boards(me, opp, mf, d1, d2, self.rules)])
             weights.append(p)
             keys.append((d1, d2))
-        got = self.judge.after_turns(boards, opp, of)
+        got = self.judge.after_turns(list(unique), opp, of)
         eq = equities(flip(got.values), self.judge.koks)
-        best = np.array([eq[cuts[r]:cuts[r + 1]].max() for r in range(len(keys))])
+        best = np.array([eq[r].max() for r in rows])
         w = np.array(weights) / sum(weights)
         mean = float(w @ best)
         mine = float(best[keys.index((max(dice), min(dice)))])
