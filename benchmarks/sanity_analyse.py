@@ -1,11 +1,11 @@
 """Do the analysis's error rates tell players apart?  Seeded games, one run.
 
-Run: ``python benchmarks/sanity_analyse.py [--games 6] [--seed 1]``.
+Run: ``python benchmarks/sanity_analyse.py [--games 6] [--seed 1] [--ply 0|1]``.
 
 Plays ``--games`` games of the hand-written heuristic player
 (:class:`~narde_notation.evaluator.players.HeuristicPlayer`) against the
 uniformly random legal player, colours alternating, dice seeded; writes
-each as a native record, reads it back and analyses it at 0-ply; prints
+each as a native record, reads it back and analyses it (``--ply``); prints
 each policy's error rate (mean loss per unforced move × 1000), skill label,
 mark counts and luck.  A sensible analysis rates the random player far
 worse; the luck of the two should be near zero on average.
@@ -59,6 +59,7 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--games", type=int, default=6)
     ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--ply", type=int, default=0, choices=(0, 1))
     args = ap.parse_args()
     rng = random.Random(args.seed)
     texts = []
@@ -68,7 +69,7 @@ def main() -> None:
             texts.append(record_text(heuristic, rand, ("heuristic", "random"), rng, Side.WHITE))
         else:
             texts.append(record_text(rand, heuristic, ("random", "heuristic"), rng, Side.BLACK))
-    analyses = [analyse(record) for record in parse_games("\n".join(texts))]
+    analyses = [analyse(record, ply=args.ply) for record in parse_games("\n".join(texts))]
     table = player_summary(analyses).set_index("player")
     print(table[["games", "unforced", "error_rate", "skill", "doubtful", "bad", "very_bad",
                  "luck"]].to_string(float_format=lambda v: f"{v:.3f}"))

@@ -10,7 +10,8 @@ columns and the player table the error rate, the mark counts and the luck
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+import os
+from collections.abc import Iterable, Iterator, Sequence
 from typing import TYPE_CHECKING
 
 from narde_notation.analysis.files import FileAnalysis, analyse_file
@@ -21,7 +22,8 @@ from narde_notation.archive.executor import Failure, run_each
 if TYPE_CHECKING:
     import pandas as pd
 
-__all__ = ["PLAYER_ANALYSIS_COLUMNS", "TURN_ANALYSIS_COLUMNS", "analyse_files",
+__all__ = ["PLAYER_ANALYSIS_COLUMNS", "TURN_ANALYSIS_COLUMNS", "analyse_files", "collect",
+           "iter_file_analyses",
            "with_player_analysis", "with_turn_analysis"]
 
 #: the columns the turns table gains (:data:`narde_notation.analysis.game.COLUMNS`).
@@ -33,24 +35,40 @@ PLAYER_ANALYSIS_COLUMNS = ("unforced", "error_rate", "skill", "doubtful", "bad",
                            "luck", "very_lucky", "lucky", "unlucky", "very_unlucky")
 
 
+def iter_file_analyses(files: Sequence[str], *, jobs: int | None = 1,
+                       scheduler: str | None = None, ply: int = 0, rules: str | None = None,
+                       encoding: str | None = None) -> Iterator[FileAnalysis | Failure]:
+    """:func:`~narde_notation.analysis.files.analyse_file` of each file, in order, on
+    :func:`~narde_notation.archive.executor.run_each` (``jobs``: processes, ``None`` all
+    CPUs; a caller may show progress)."""
+    workers = jobs if jobs is not None else (os.cpu_count() or 1)
+    return run_each(analyse_file, list(files), jobs=workers, scheduler=scheduler, ply=ply,
+                    rules_tag=rules, encoding=encoding)
+
+
+def collect(results: Iterable[FileAnalysis | Failure], problems: list[str]
+            ) -> list[GameAnalysis]:
+    """The games of per-file results, in order; what went wrong appended to ``problems``."""
+    out: list[GameAnalysis] = []
+    for result in results:
+        if isinstance(result, Failure):
+            problems.append(result.message)
+            continue
+        if result.problem is not None:
+            problems.append(result.problem)
+        problems.extend(result.failures)
+        out.extend(result.games)
+    return out
+
+
 def analyse_files(files: Sequence[str], *, jobs: int | None = 1, scheduler: str | None = None,
                   ply: int = 0, rules: str | None = None, encoding: str | None = None,
                   problems: list[str] | None = None) -> list[GameAnalysis]:
     """Every game of ``files`` analysed, in file order; unreadable files and
     failures are appended to ``problems`` (one line each)."""
-    out: list[GameAnalysis] = []
-    said = problems if problems is not None else []
-    for result in run_each(analyse_file, list(files), jobs=jobs or 1, scheduler=scheduler,
-                           ply=ply, rules_tag=rules, encoding=encoding):
-        if isinstance(result, Failure):
-            said.append(result.message)
-            continue
-        assert isinstance(result, FileAnalysis)
-        if result.problem is not None:
-            said.append(result.problem)
-        said.extend(result.failures)
-        out.extend(result.games)
-    return out
+    return collect(iter_file_analyses(files, jobs=jobs, scheduler=scheduler, ply=ply,
+                                      rules=rules, encoding=encoding),
+                   problems if problems is not None else [])
 
 
 def with_turn_analysis(turns: pd.DataFrame, analyses: Iterable[GameAnalysis]) -> pd.DataFrame:

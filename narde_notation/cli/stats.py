@@ -359,10 +359,25 @@ def narde_stats(
     s = summary(ft)
     analyses = None
     if analyse:
-        from narde_notation.archive.analysed import analyse_files, with_turn_analysis
+        from narde_notation.archive.analysed import (
+            collect,
+            iter_file_analyses,
+            with_turn_analysis,
+        )
 
-        analyses = analyse_files(files, jobs=jobs, scheduler=scheduler, rules=rules_tag,
-                                 encoding=encoding, problems=problems)
+        try:
+            with click.progressbar(
+                    iter_file_analyses(files, jobs=jobs, scheduler=scheduler, rules=rules_tag,
+                                       encoding=encoding),
+                    length=len(files), label="analysing",
+                    file=stderr if show_bar else io.StringIO()) as bar:
+                analyses = collect(bar, problems)
+        except KeyboardInterrupt:
+            common.echo_error(PROGRAM, "interrupted while analysing")
+            sys.exit(common.EXIT_INTERRUPTED)
+        except SchedulerError as exc:
+            common.echo_error(PROGRAM, str(exc))
+            sys.exit(2)
         if need_turns:
             ft.turns = with_turn_analysis(ft.turns, analyses)
     if by == "player":

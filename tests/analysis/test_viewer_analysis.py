@@ -110,3 +110,12 @@ def test_browser_opens_a_page_at_the_half_turn_of_its_link(
     browser.get(path.as_uri() + "#ply=2")
     current = browser.find_element(By.CSS_SELECTOR, ".move.current")
     assert current.get_attribute("data-ply") == "2"
+
+
+def test_jupyter_fragment_carries_the_analysis(game: tuple[GameReport, GameAnalysis]) -> None:
+    from narde_notation.show.jupyter import game_html
+
+    report, analysis = game
+    html = game_html(report, analysis=analysis)
+    assert "mark-bad" in html and 'data-role="next-mistake"' in html
+    assert "mark-bad" not in game_html(report).replace(".mark-bad", "")
