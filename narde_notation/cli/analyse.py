@@ -18,12 +18,10 @@ import json
 import os
 import sys
 from collections.abc import Iterator
-from typing import IO, Any
+from typing import IO, TYPE_CHECKING, Any
 
 import click
 
-from narde_notation.analysis.files import FileAnalysis, analyse_file
-from narde_notation.analysis.game import GameAnalysis, HalfTurnAnalysis
 from narde_notation.analysis.marks import MARK_SYMBOLS
 from narde_notation.analysis.summary import player_rows
 from narde_notation.archive.executor import Failure, run_each
@@ -36,6 +34,10 @@ from narde_notation.cli import (
 )
 from narde_notation.formats.sources import STDIN
 from narde_notation.model.safe_text import csv_safe, visible
+
+if TYPE_CHECKING:  # the evaluator (numpy) is loaded when a game is analysed, not at start-up
+    from narde_notation.analysis.files import FileAnalysis
+    from narde_notation.analysis.game import GameAnalysis, HalfTurnAnalysis
 
 __all__ = ["KEYS", "analyse_command", "half_turn_object"]
 
@@ -165,6 +167,8 @@ def analyse_command(paths: tuple[str, ...], game_index: int | None, ply: int, fm
     analysed; 1: a game had an error (analysed up to it); 2: usage error,
     unreadable file or internal failure; 130: interrupted.
     """
+    from narde_notation.analysis.files import analyse_file
+
     expanded = expand_arguments(PROGRAM, paths)
     disk = [name for name in expanded.files if name != STDIN]
     jobs = min(jobs or os.cpu_count() or 1, max(1, len(disk)), os.cpu_count() or 1)

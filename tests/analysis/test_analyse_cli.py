@@ -112,3 +112,15 @@ def test_stats_analyse_adds_columns_to_turns_and_players(files: Path, tmp_path: 
     cy = [r for r in rows if r["game"] == "2"]
     assert cy[0]["ply"] == "0" and cy[0]["mark"] == "very bad"  # the turns table's 0-based ply
     assert float(cy[0]["loss"]) == pytest.approx(1 / 6)
+
+
+def test_the_narde_command_starts_without_the_evaluator() -> None:
+    import subprocess
+    import sys
+
+    code = ("import sys, narde_notation.cli.main\n"
+            "print(any(m.split('.')[0] in ('numpy', 'pandas') or"
+            " m.startswith('narde_notation.evaluator') for m in sys.modules))")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          check=True)
+    assert done.stdout.strip() == "False"
