@@ -94,7 +94,7 @@ def _game_text(game: GameAnalysis) -> str:
         lines.append(f"  {h.number:<6} {visible(h.player):<{names}}  {h.roll}: "
                      f"{h.played:<{width}}  {mark:<11} {luck:<24} {lost}{exact}".rstrip())
     if game.stopped:
-        lines.append(f"  Analysis {game.stopped}")
+        lines.append(f"  Analysis {visible(game.stopped)}")
     lines.append("")
     lines.append(_summary_text(player_rows([game])))
     return "\n".join(lines) + "\n\n"

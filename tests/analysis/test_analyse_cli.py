@@ -124,3 +124,11 @@ def test_the_narde_command_starts_without_the_evaluator() -> None:
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                           check=True)
     assert done.stdout.strip() == "False"
+
+
+def test_record_text_reaches_the_terminal_escaped(tmp_path: Path) -> None:
+    path = tmp_path / "hostile.txt"
+    path.write_text('[White "A\u001b[31mB"]\n[Position "3:1 1:1 / 4:2 1:1 / W"]\n\n'
+                    "1. 62: 3/1 1/off\n*\n", encoding="utf-8")
+    code, out, _ = run(str(path))
+    assert code == 0 and "\x1b" not in out and "A\\x1b[31mB" in out
