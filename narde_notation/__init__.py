@@ -11,7 +11,8 @@ records (:mod:`narde_notation.model.record`) → engine (:mod:`narde_notation.ru
 (:mod:`narde_notation.archive.frames`, :mod:`narde_notation.show.plots`).
 
 Positions (the rules engine), reading, validation, tables, plots and the
-evaluator (``Evaluator``, ``Estimate``, ``expected_rolls``) are imported on
+evaluator (``Evaluator``, ``Estimate``, ``expected_rolls``) and the analysis
+(``analyse``, ``GameAnalysis``, ``player_summary``, ``plot_equity``) are imported on
 first use (module ``__getattr__``), so ``import narde_notation`` loads
 neither the engine nor Lark nor pandas nor matplotlib nor numpy.
 """
@@ -38,6 +39,8 @@ from narde_notation.version import __version__ as __version__
 _compat.install()  # the 0.x flat module paths, deprecated
 
 if TYPE_CHECKING:  # the lazy names, for type checkers and IDEs
+    from narde_notation.analysis.game import GameAnalysis, analyse
+    from narde_notation.analysis.summary import player_summary
     from narde_notation.archive.frames import findings_frame, games_frame, summary, turns_frame
     from narde_notation.archive.summary import Summary
     from narde_notation.evaluator.estimate import Estimate
@@ -48,7 +51,13 @@ if TYPE_CHECKING:  # the lazy names, for type checkers and IDEs
     from narde_notation.rules.game import Game
     from narde_notation.rules.position import Position
     from narde_notation.rules.scoring import Outcome
-    from narde_notation.show.plots import plot_dice, plot_game_lengths, plot_mars_rate, plot_race
+    from narde_notation.show.plots import (
+        plot_dice,
+        plot_equity,
+        plot_game_lengths,
+        plot_mars_rate,
+        plot_race,
+    )
 
 #: public name -> module that defines it, imported on first access.
 _LAZY = {
@@ -73,6 +82,10 @@ _LAZY = {
     "plot_game_lengths": "narde_notation.show.plots",
     "plot_mars_rate": "narde_notation.show.plots",
     "plot_race": "narde_notation.show.plots",
+    "plot_equity": "narde_notation.show.plots",
+    "analyse": "narde_notation.analysis.game",
+    "GameAnalysis": "narde_notation.analysis.game",
+    "player_summary": "narde_notation.analysis.summary",
     "Evaluator": "narde_notation.evaluator.evaluate",
     "Estimate": "narde_notation.evaluator.estimate",
     "expected_rolls": "narde_notation.evaluator.evaluate",
@@ -108,6 +121,7 @@ __all__ = [
     "Evaluator",
     "Finding",
     "Game",
+    "GameAnalysis",
     "GameOverError",
     "GameRecord",
     "GameReport",
@@ -128,11 +142,14 @@ __all__ = [
     "Turn",
     "TurnCheck",
     "TurnReplay",
+    "analyse",
     "expected_rolls",
     "findings_frame",
     "games_frame",
     "parse_games",
+    "player_summary",
     "plot_dice",
+    "plot_equity",
     "plot_game_lengths",
     "plot_mars_rate",
     "plot_race",

@@ -126,7 +126,7 @@ def test_cli_report_and_standings_by_player(club: Path, tmp_path: Path) -> None:
         narde_stats, [str(club), "--report", str(out), "--report-games", "10", "-j", "1",
                       "--by", "player", "--format", "json"])
     assert result.exit_code == 0, result.output
-    players = json.loads(result.stdout)
+    players = {row["player"]: row for row in json.loads(result.stdout)}
     assert set(players) == {SCRIPT, FORMULA, "Ann", "Bob", "Cid"}
     # Ann beats Bob first (February), then in March the <script> player and
     # the =HYPERLINK player beat Bob: three 1-point matches.  Ann: +2 x 5

@@ -75,7 +75,7 @@ def test_csv_summary_is_tidy(archive: Path) -> None:
 def test_by_player_and_by_file(archive: Path) -> None:
     code, out, _ = run(str(archive), "--by", "player", "--format", "json")
     assert code == 0
-    players = json.loads(out)
+    players = {row["player"]: row for row in json.loads(out)}  # a list (issue 18)
     assert players["Ann"]["wins"] == 2 and players["Ann"]["mars_given"] == 1
     assert players["Bob"]["losses"] == 2 and players["Bob"]["points_lost"] == 3
     code, out, _ = run(str(archive), "--by", "file", "--format", "csv")

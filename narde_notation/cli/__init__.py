@@ -10,7 +10,9 @@ from __future__ import annotations
 import codecs
 import contextlib
 import gc
-from collections.abc import Iterator
+import sys
+from collections.abc import Callable, Iterable, Iterator
+from typing import Any, NoReturn, TypeVar
 
 import click
 
@@ -25,11 +27,15 @@ __all__ = [
     "check_encoding",
     "check_rules_tag",
     "counted",
+    "each_file",
     "echo_error",
     "echo_notice",
     "encoding_option",
     "expand_arguments",
+    "finish",
+    "over_files",
     "program_collections",
+    "worker_options",
 ]
 
 #: Exit status after Ctrl-C (128 + SIGINT), as shells report it.
@@ -120,3 +126,85 @@ def expand_arguments(program: str, paths: tuple[str, ...]) -> ExpandedPaths:
     for notice in expanded.notices:
         echo_notice(program, notice)
     return expanded
+
+
+def each_file(results: Iterable[Any], problems: list[str], *, count: int, show_bar: bool,
+              label: str) -> Iterator[Any]:
+    """The per-file results of :func:`~narde_notation.archive.executor.run_each`
+    that were read: a :class:`~narde_notation.archive.executor.Failure`'s message
+    or a result's ``problem`` goes to ``problems`` instead.  With ``show_bar``
+    a progress bar of ``count`` files on standard error (else none is made,
+    and click's progress module is not imported)."""
+    from narde_notation.archive.executor import Failure
+
+    progress: contextlib.AbstractContextManager[Iterable[Any]] = (
+        click.progressbar(results, length=count, label=label, file=sys.stderr)
+        if show_bar else contextlib.nullcontext(results))
+    with progress as bar:
+        for result in bar:
+            if isinstance(result, Failure):
+                problems.append(result.message)
+            elif result.problem is not None:
+                problems.append(result.problem)
+            else:
+                yield result
+
+
+def over_files(results: Iterable[Any], problems: list[str], handle: Callable[[Any], None], *,
+               count: int, show_bar: bool, label: str) -> bool:
+    """``handle`` each result of :func:`each_file`; a scheduler that cannot be
+    used is one more problem.  Returns whether Ctrl-C stopped it (the caller
+    then closes its output and :func:`finish` exits 130)."""
+    from narde_notation.archive.executor import SchedulerError
+
+    try:
+        for result in each_file(results, problems, count=count, show_bar=show_bar,
+                                label=label):
+            handle(result)
+    except KeyboardInterrupt:
+        return True
+    except SchedulerError as exc:
+        problems.append(str(exc))
+    return False
+
+
+def finish(program: str, problems: list[str], *, interrupted: bool, files: int,
+           summary: str | None, errors: bool) -> NoReturn:
+    """The end of a program over files: the problems said on standard error, then
+    exit 130 (interrupted), 2 (problems), 1 (``errors``) or 0; ``summary``
+    (a line on standard error) unless interrupted or ``None``."""
+    for problem in problems:
+        echo_error(program, problem)
+    if interrupted:
+        echo_error(program, f"interrupted after {counted(files, 'file')}")
+        sys.exit(EXIT_INTERRUPTED)
+    if summary is not None:
+        click.echo(summary, err=True)
+    sys.exit(2 if problems else 1 if errors else 0)
+
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+
+def worker_options(verb: str, format_help: str, quiet_help: str) -> Callable[[F], F]:
+    """The options of the programs over files: ``--format`` (text, json, jsonl,
+    csv), ``--rules``, ``-j/--jobs``, ``--scheduler``, ``-q/--quiet`` and
+    ``--encoding`` (``verb``: what the workers do, "Check", "Analyse")."""
+    def decorate(command: F) -> F:
+        for option in reversed((
+            click.option("--format", "fmt", type=click.Choice(["text", "json", "jsonl", "csv"]),
+                         default="text", show_default=True, help=format_help),
+            click.option("--rules", "rules_tag", metavar="TAG", callback=check_rules_tag,
+                         help='Override the records\' Rules tag, e.g. "reroll,koks".'),
+            click.option("-j", "--jobs", type=click.IntRange(min=1), default=None,
+                         help="Worker processes (default and at most: all cores, one per"
+                              " file)."),
+            click.option("--scheduler", metavar="ADDRESS",
+                         help=f"{verb} the files on this Dask distributed scheduler"
+                              " (tcp://host:8786)."),
+            click.option("-q", "--quiet", is_flag=True, help=quiet_help),
+            encoding_option,
+        )):
+            command = option(command)
+        return command
+    return decorate

@@ -3,6 +3,8 @@
 ``narde moves POSITION ROLL`` lists the legal turns of a position (R3–R8).
 ``narde hint POSITION ROLL`` ranks them by the evaluator (equity, win and
 mars chances, like gnubg's hint).
+``narde analyse FILE...`` rates every half-turn of the games
+(:mod:`narde_notation.cli.analyse`, its own exit codes).
 ``narde show FILE`` draws a game's board after a half-turn (SVG or PNG) or
 writes the game viewer page (HTML).
 Exit codes: 0 success, 2 usage errors (a bad position, roll, rules tag, game
@@ -192,9 +194,12 @@ def _fail(message: str) -> NoReturn:
               show_default=True, help="Draw the board as this side sees it.")
 @click.option("--size", type=click.IntRange(200, 4000), default=480, show_default=True,
               help="Board width in pixels (svg, png).")
+@click.option("--analyse", "analyse", is_flag=True,
+              help="html: rate every half-turn (0-ply): marked moves, winning chance, loss"
+                   " and best turn, jumps to mistakes (n / p), a winning-chance graph.")
 @encoding_option
 def show(file: str, game_index: int, ply: int | None, fmt: str | None, out: str,
-         from_side: str, size: int, encoding: str | None) -> None:
+         from_side: str, size: int, analyse: bool, encoding: str | None) -> None:
     """Draw game --game of FILE after half-turn --ply, or write its viewer page.
 
     svg and png: the board after the half-turn, its dice and moves marked;
@@ -246,7 +251,13 @@ def show(file: str, game_index: int, ply: int | None, fmt: str | None, out: str,
         _fail(f"--ply {ply}: game {game_index} of {file} has plies 0 to {replayed}"
               " (0 = the start, K = after the K-th half-turn)")
     if fmt == "html":
-        data = game_page(report, ply=ply, from_side=viewer_side).encode("utf-8")
+        analysis = None
+        if analyse:
+            from narde_notation.analysis.game import analyse as analyse_game
+
+            analysis = analyse_game(report, file=file)
+        data = game_page(report, ply=ply, from_side=viewer_side,
+                         analysis=analysis).encode("utf-8")
     else:
         if report.start is None:
             _fail(f"game {game_index} of {file} has no usable start position"
@@ -270,6 +281,14 @@ def show(file: str, game_index: int, ply: int | None, fmt: str | None, out: str,
     except OSError as exc:
         _fail(f"{out}: cannot write: {exc.strerror or exc}")
 
+
+def _register() -> None:
+    from narde_notation.cli.analyse import analyse_command
+
+    narde.add_command(analyse_command)
+
+
+_register()
 
 if __name__ == "__main__":  # pragma: no cover
     narde()

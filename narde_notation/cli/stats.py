@@ -208,6 +208,16 @@ def _write_tables(ft: FileTables, csvs: dict[str, str | None],
             problems.append(f"{target}: cannot write: {exc.strerror or exc}")
 
 
+def _player_list(players: pd.DataFrame) -> str:
+    """``--by player --format json``: a list of objects, each with its ``player``."""
+    import json
+
+    from narde_notation.archive.table_text import table_records
+
+    rows = [{"player": name, **row} for name, row in table_records(players).items()]
+    return json.dumps(rows, ensure_ascii=False, indent=1) + "\n"
+
+
 def _standings(ft: FileTables, encoding: str | None) -> pd.DataFrame:
     """``--by player``: the player table with matches, rating and experience."""
     from narde_notation.archive.matches import matches_frame
@@ -266,6 +276,9 @@ def _standings(ft: FileTables, encoding: str | None) -> pd.DataFrame:
               help="Write the club report (index.html, games/) to this folder.")
 @click.option("--report-games", type=click.IntRange(min=0), default=500, show_default=True,
               help="Past this many games, viewer pages only for games with findings.")
+@click.option("--analyse", "analyse", is_flag=True,
+              help="Rate every half-turn by the evaluator (0-ply): the turns table gains "
+                   "loss, mark, luck, ...; --by player gains error_rate, mark counts, luck.")
 @click.option("-q", "--quiet", is_flag=True, help="No progress bar and no note on stderr.")
 @common.encoding_option
 @click.version_option(package_name="narde-notation")
@@ -287,6 +300,7 @@ def narde_stats(
     scheduler: str | None,
     report_dir: str | None,
     report_games: int,
+    analyse: bool,
     quiet: bool,
     encoding: str | None,
 ) -> None:
@@ -343,8 +357,36 @@ def narde_stats(
     problems.extend(ft.failures.values())
 
     s = summary(ft)
+    analyses = None
+    if analyse:
+        from narde_notation.archive.analysed import (
+            collect,
+            iter_file_analyses,
+            with_turn_analysis,
+        )
+
+        try:
+            with click.progressbar(
+                    iter_file_analyses(files, jobs=jobs, scheduler=scheduler, rules=rules_tag,
+                                       encoding=encoding),
+                    length=len(files), label="analysing",
+                    file=stderr if show_bar else io.StringIO()) as bar:
+                analyses = collect(bar, problems)
+        except KeyboardInterrupt:
+            common.echo_error(PROGRAM, "interrupted while analysing")
+            sys.exit(common.EXIT_INTERRUPTED)
+        except SchedulerError as exc:
+            common.echo_error(PROGRAM, str(exc))
+            sys.exit(2)
+        if need_turns:
+            ft.turns = with_turn_analysis(ft.turns, analyses)
     if by == "player":
-        text = render_frame(_standings(ft, encoding), fmt)
+        players = _standings(ft, encoding)
+        if analyses is not None:
+            from narde_notation.archive.analysed import with_player_analysis
+
+            players = with_player_analysis(players, analyses)
+        text = (_player_list(players) if fmt == "json" else render_frame(players, fmt))
     elif by == "file":
         text = render_frame(s.files, fmt)
     else:
@@ -367,7 +409,8 @@ def narde_stats(
 
         try:
             index = write_report(files, report_dir, report_games=report_games,
-                                 rules=rules_tag, encoding=encoding, jobs=jobs, tables=ft)
+                                 rules=rules_tag, encoding=encoding, jobs=jobs, tables=ft,
+                                 analyses=analyses)
             if not quiet:
                 click.echo(f"report: {index}", err=True)
         except OSError as exc:

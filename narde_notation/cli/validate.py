@@ -8,24 +8,21 @@ stays valid: the JSON array is closed).
 
 from __future__ import annotations
 
-import contextlib
 import os
 import sys
-from collections.abc import Iterator
 from typing import IO, Any
 
 import click
 
-from narde_notation.archive.executor import Failure, SchedulerError, run_each
+from narde_notation.archive.executor import run_each
 from narde_notation.archive.tasks import FileCheck, check_file
 from narde_notation.cli import (
-    EXIT_INTERRUPTED,
-    check_rules_tag,
     counted,
-    echo_error,
-    encoding_option,
     expand_arguments,
+    finish,
+    over_files,
     program_collections,
+    worker_options,
 )
 from narde_notation.formats.sources import STDIN
 from narde_notation.model.findings import Finding
@@ -87,18 +84,9 @@ class _Output:
 
 @click.command(context_settings={"help_option_names": ["-h", "--help"]})
 @click.argument("paths", nargs=-1, required=True)
-@click.option("--format", "fmt", type=click.Choice(["text", "json", "jsonl", "csv"]),
-              default="text", show_default=True,
-              help="text: path:line:col: error[code] message (Rn); json: an array of "
-              "objects; jsonl: one object a line, streamed; csv: one row per finding.")
-@click.option("--rules", "rules_tag", metavar="TAG", callback=check_rules_tag,
-              help='Override the records\' Rules tag, e.g. "reroll,koks".')
-@click.option("-j", "--jobs", type=click.IntRange(min=1), default=None,
-              help="Worker processes (default and at most: all cores, one per file).")
-@click.option("--scheduler", metavar="ADDRESS",
-              help="Check the files on this Dask distributed scheduler (tcp://host:8786).")
-@click.option("-q", "--quiet", is_flag=True, help="No summary and no progress bar.")
-@encoding_option
+@worker_options("Check", "text: path:line:col: error[code] message (Rn); json: an array of "
+                "objects; jsonl: one object a line, streamed; csv: one row per finding.",
+                "No summary and no progress bar.")
 @click.version_option(package_name="narde-notation")
 @program_collections()
 def narde_validate(paths: tuple[str, ...], fmt: str, rules_tag: str | None,
@@ -117,7 +105,6 @@ def narde_validate(paths: tuple[str, ...], fmt: str, rules_tag: str | None,
     jobs = min(jobs or os.cpu_count() or 1, max(1, len(disk)), os.cpu_count() or 1)
     out = _Output(fmt, sys.stdout)
     problems = list(expanded.problems)
-    files = games = errors = warnings = 0
     stderr = sys.stderr
     show_bar = (not quiet and stderr.isatty() and len(expanded.files) >= _PROGRESS_MIN_FILES)
 
@@ -127,43 +114,21 @@ def narde_validate(paths: tuple[str, ...], fmt: str, rules_tag: str | None,
         yield from run_each(check_file, disk, jobs=jobs, scheduler=scheduler,
                             rules_tag=rules_tag, encoding=encoding)
 
-    interrupted = False
-    try:
-        # no bar to show: no bar made (click's progress module is not imported)
-        progress: contextlib.AbstractContextManager[Iterator[Any]] = (
-            click.progressbar(results(), length=len(expanded.files), label="validating",
-                              file=stderr) if show_bar else contextlib.nullcontext(results()))
-        with progress as bar:
-            for result in bar:
-                if isinstance(result, Failure):
-                    problems.append(result.message)
-                    continue
-                if result.problem is not None:
-                    problems.append(result.problem)
-                    continue
-                files += 1
-                games += result.games
-                problems.extend(result.failures)
-                for finding in result.findings:
-                    out.write(finding)
-                    if finding.is_error:
-                        errors += 1
-                    else:
-                        warnings += 1
-                out.flush()
-    except KeyboardInterrupt:
-        interrupted = True
-    except SchedulerError as exc:
-        problems.append(str(exc))
+    counts = {"files": 0, "games": 0, "errors": 0, "warnings": 0}
+
+    def handle(result: FileCheck) -> None:
+        counts["files"] += 1
+        counts["games"] += result.games
+        problems.extend(result.failures)
+        for finding in result.findings:
+            out.write(finding)
+            counts["errors" if finding.is_error else "warnings"] += 1
+        out.flush()
+
+    interrupted = over_files(results(), problems, handle, count=len(expanded.files),
+                             show_bar=show_bar, label="validating")
+    files, games, errors, warnings = counts.values()
     out.close()
-    for problem in problems:
-        echo_error(PROGRAM, problem)
-    if interrupted:
-        echo_error(PROGRAM, f"interrupted after {counted(files, 'file')}")
-        sys.exit(EXIT_INTERRUPTED)
-    if not quiet:
-        click.echo(f"{counted(files, 'file')}, {counted(games, 'game')}, "
-                   f"{counted(errors, 'error')}, {counted(warnings, 'warning')}", err=True)
-    if problems:
-        sys.exit(2)
-    sys.exit(1 if errors else 0)
+    finish(PROGRAM, problems, interrupted=interrupted, files=files, errors=bool(errors),
+           summary=None if quiet else f"{counted(files, 'file')}, {counted(games, 'game')}, "
+           f"{counted(errors, 'error')}, {counted(warnings, 'warning')}")

@@ -28,6 +28,7 @@ if TYPE_CHECKING:
     import pandas as pd
     from matplotlib.axes import Axes
 
+    from narde_notation.analysis.game import GameAnalysis
     from narde_notation.archive.frames import FileTables, PathsLike
     from narde_notation.model.ruleset import Ruleset
 
@@ -35,6 +36,8 @@ __all__ = ["write_report"]
 
 #: Findings listed per code on the index page (the rest are counted).
 _FINDINGS_LISTED = 200
+#: Half-turns listed under "Worst blunders" (the largest losses of the archive).
+_BLUNDERS_LISTED = 20
 #: Players drawn on the rating plot (the best rated; the table has everyone).
 _PLOTTED_PLAYERS = 10
 
@@ -68,6 +71,7 @@ def write_report(
     jobs: int | None = 1,
     tables: FileTables | None = None,
     title: str = "Long Narde club report",
+    analyses: Sequence[GameAnalysis] | None = None,
 ) -> Path:
     """Write the report of the games of ``paths`` to ``out_dir``.
 
@@ -84,6 +88,12 @@ def write_report(
         tables: the :class:`~narde_notation.archive.frames.FileTables` of ``paths``
             when already made (``narde-stats`` passes its own); read otherwise.
         title: the page's title (escaped).
+        analyses: the games analysed (:func:`narde_notation.archive.analysed.analyse_files`):
+            the standings gain each player's error rate, skill label, mark
+            counts and luck; a "Worst blunders" section lists the
+            :data:`_BLUNDERS_LISTED` largest losses, each linked to its
+            half-turn in the game's viewer page (``gNNNNN.html#ply=K``); the
+            viewer pages are analysed (marks, graph, mistake jumps).
 
     Returns:
         The path of ``index.html``.  ``index.html`` holds: the summary
@@ -114,17 +124,27 @@ def write_report(
     matches = matches_frame(games, encoding=options.encoding)
     history = ratings(matches)
     table = standings(games, matches, history)
+    if analyses is not None:
+        from narde_notation.archive.analysed import with_player_analysis
+
+        table = with_player_analysis(table, analyses)
     s = frames.summary(ft)
+    analysed: dict[str, dict[int, GameAnalysis]] = {}
+    for a in analyses or ():
+        analysed.setdefault(a.file, {})[a.game] = a
 
     out = Path(out_dir)
     pages = out / "games"
     pages.mkdir(parents=True, exist_ok=True)
     for old in pages.glob("g[0-9]*.html"):  # an earlier report's pages
         old.unlink()
-    links = _write_pages(games, pages, report_games, options, workers, set(readable))
+    links = _write_pages(games, pages, report_games, options, workers, set(readable),
+                         analysed)
 
     body = [f"<h1>{escape(title)}</h1>", _summary_section(s, len(matches), history)]
     body.append(_section("Standings", "standings", _standings_html(table)))
+    if analyses is not None:
+        body.append(_section("Worst blunders", "blunders", _blunders_html(analyses, links)))
     body.append(_section("Ratings", "ratings", _ratings_html(history, table, matches)))
     body.append(_section("Plots", "plots", _plots_html(games, s)))
     body.append(_section("Findings by code", "findings", _findings_html(s, ft.findings, links)))
@@ -148,6 +168,7 @@ def _write_pages(
     options: ReplayOptions,
     jobs: int,
     readable: set[str],
+    analysed: dict[str, dict[int, GameAnalysis]],
 ) -> dict[tuple[str, int], str]:
     """Viewer pages of the games that get one: (file, game) -> link."""
     findings = (games["errors"] + games["warnings"]).to_numpy() > 0
@@ -160,7 +181,7 @@ def _write_pages(
     from narde_notation.archive.executor import Failure, run_each
 
     done = run_each(_file_pages, list(by_file), jobs=jobs, pages=by_file,
-                    folder=str(folder), options=options)
+                    folder=str(folder), options=options, analysed=analysed)
     links: dict[tuple[str, int], str] = {}
     for result in done:
         if isinstance(result, Failure):  # that file's games lose only their links
@@ -172,7 +193,8 @@ def _write_pages(
 
 
 def _file_pages(
-    file: str, *, pages: dict[str, dict[int, str]], folder: str, options: ReplayOptions
+    file: str, *, pages: dict[str, dict[int, str]], folder: str, options: ReplayOptions,
+    analysed: dict[str, dict[int, GameAnalysis]] | None = None,
 ) -> tuple[str, list[int]]:
     """Replay one file and write the pages of its games in ``pages[file]``
     (game index -> page name): the unit of work of :func:`_write_pages`."""
@@ -193,7 +215,8 @@ def _file_pages(
             title = (f"{record.white or '?'} – {record.black or '?'}"
                      f" ({os.path.basename(file)}, game {record.index})")
             try:
-                page = game_page(report, title=title)
+                page = game_page(report, title=title,
+                                 analysis=(analysed or {}).get(file, {}).get(record.index))
             except Exception:  # one page that cannot be drawn: no link to it
                 continue
             Path(folder, name).write_text(page, encoding="utf-8")
@@ -307,12 +330,39 @@ def _num(v: Any) -> str:
 def _standings_html(table: pd.DataFrame) -> str:
     shown = table.reset_index()
     shown["rating"] = shown["rating"].round(2)
+    for column in ("error_rate", "luck"):
+        if column in shown.columns:
+            shown[column] = shown[column].round(2)
     shown["win_rate"] = shown["win_rate"].round(3)
     shown.insert(0, "rank", range(1, len(shown) + 1))
     note = ("<p>Games, points, mars and koks count valid games only; ratings by the FIBS"
             " formula over rated matches (see the list of matches under Ratings).</p>")
     html = _table(shown, index=False)
     return note + html.replace("<table", '<table id="standings-table"', 1)
+
+
+def _blunders_html(analyses: Sequence[GameAnalysis], links: dict[tuple[str, int], str]) -> str:
+    """The largest equity losses of the archive, each linked to its half-turn."""
+    worst = sorted(((h.loss, a, h) for a in analyses for h in a.half_turns if h.mark),
+                   key=lambda x: -x[0])[:_BLUNDERS_LISTED]
+    if not worst:
+        return "<p>No doubtful, bad or very bad move.</p>"
+    rows = []
+    for loss, a, h in worst:
+        link = links.get((a.file, a.game))
+        where = f"{os.path.basename(a.file)} game {a.game}, {h.number}"
+        place = (f'<a href="{escape(link)}#ply={h.ply}">{escape(where)}</a>' if link
+                 else escape(where))
+        rows.append(f"<tr><td>{place}</td><td>{escape(h.player)}</td><td>{h.roll}</td>"
+                    f"<td>{escape(h.played)}</td><td>{escape(h.best)}</td>"
+                    f"<td>{loss:.3f}</td><td>{escape(h.mark or '')}</td></tr>")
+    head = ("<tr><th>where</th><th>player</th><th>roll</th><th>played</th><th>best</th>"
+            "<th>loss</th><th>mark</th></tr>")
+    note = ("<p>Equity lost against the evaluator's best turn (points; 0-ply); error rate"
+            " in the standings = mean loss per unforced move × 1000, labelled on gnubg's"
+            " scale.</p>")
+    return (f'{note}<div class="scroll"><table id="blunders-table">{head}{"".join(rows)}'
+            "</table></div>")
 
 
 def _ratings_html(history: pd.DataFrame, table: pd.DataFrame, matches: pd.DataFrame) -> str:

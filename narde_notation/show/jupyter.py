@@ -19,6 +19,7 @@ from narde_notation.model.safe_text import visible
 from narde_notation.show.viewer import viewer_html
 
 if TYPE_CHECKING:
+    from narde_notation.analysis.game import GameAnalysis
     from narde_notation.replay.validation import GameReport
 
 __all__ = ["game_html", "game_text", "register_ipython_formatters"]
@@ -55,8 +56,14 @@ def game_text(game: GameRecord | GameReport) -> str:
     return visible(text + ">", lines=True)
 
 
-def game_html(game: GameRecord | GameReport, board_size: int = 360) -> str:
+def game_html(game: GameRecord | GameReport, board_size: int = 360,
+              analysis: GameAnalysis | None = None) -> str:
     """The game viewer of one game, as an HTML fragment, showing its last replayed ply.
+
+    With ``analysis`` (:func:`narde_notation.analyse` of the game) the viewer
+    marks the moves and shows the winning chance, the loss, the best turn,
+    the mistake jumps (keys ``n`` / ``p``) and the graph, as ``narde show
+    --analyse`` does: ``IPython.display.HTML(game_html(report, analysis=a))``.
 
     A :class:`GameRecord` is replayed first (:func:`narde_notation.replay.validation.validate`).
     See :func:`narde_notation.show.viewer.viewer_html`: board, move list (roll and
@@ -64,7 +71,8 @@ def game_html(game: GameRecord | GameReport, board_size: int = 360) -> str:
     the viewer has the focus (a click on it).  Never raises on a bad record.
     """
     report = _report_of(game)
-    return viewer_html(report, ply=len(report.turns), board_size=board_size)
+    return viewer_html(report, ply=len(report.turns), board_size=board_size,
+                       analysis=analysis)
 
 
 def _plain(obj: Any, p: Any, cycle: bool) -> None:

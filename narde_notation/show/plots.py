@@ -13,15 +13,18 @@ from typing import TYPE_CHECKING, Any
 
 import pandas as pd
 
+from narde_notation.analysis.marks import MARK_COLOURS
 from narde_notation.model.record import GameRecord
 
 if TYPE_CHECKING:
     from matplotlib.axes import Axes
 
+    from narde_notation.analysis.game import GameAnalysis
     from narde_notation.archive.frames import FileTables, Summary
     from narde_notation.replay.validation import GameReport
 
-__all__ = ["plot_dice", "plot_game_lengths", "plot_mars_rate", "plot_race", "race_data"]
+__all__ = ["MARK_COLOURS", "plot_dice", "plot_equity", "plot_game_lengths", "plot_mars_rate",
+           "plot_race", "race_data"]
 
 WHITE_COLOUR = "#c8a165"  # light wood: White's checkers
 BLACK_COLOUR = "#3b2a1e"  # dark wood: Black's checkers
@@ -145,6 +148,55 @@ def plot_race(game: GameReport | GameRecord | pd.DataFrame, ax: Axes | None = No
     ax.set_ylim(bottom=0)
     _whole_numbers(ax.xaxis)
     ax.legend(loc="upper right")
+    ax.grid(True, alpha=0.3)
+    return ax
+
+
+def plot_equity(analysis: GameAnalysis | pd.DataFrame, ax: Axes | None = None) -> Axes:
+    """White's chance of winning the game after each half-turn (lichess's evaluation chart).
+
+    x = ply (1-based half-turn), y = White's winning chance 0…1 after it
+    (the analysis's ``white_win``), the area above 1/2 shaded in White's
+    colour and below in Black's; each marked half-turn is a dot in the
+    colour of its mark (:data:`MARK_COLOURS`, labels ``"doubtful"``,
+    ``"bad"``, ``"very bad"``).
+
+    Args:
+        analysis: a :class:`~narde_notation.analysis.game.GameAnalysis` or
+            its :meth:`~narde_notation.analysis.game.GameAnalysis.to_frame`.
+        ax: the axes to draw on (default: the current axes).
+
+    Raises:
+        ValueError: no half-turn was analysed.
+    """
+    from narde_notation.model.safe_text import visible
+
+    frame = analysis if isinstance(analysis, pd.DataFrame) else analysis.to_frame()
+    if not len(frame):
+        raise ValueError("no analysed half-turn to draw")
+    ax = _axes(ax)
+    x = frame["ply"].to_numpy()
+    y = frame["white_win"].to_numpy(dtype=float)
+    ax.plot(x, y, color="#555555", linewidth=1.5, label="White's winning chance")
+    ax.fill_between(x, y, 0.5, where=y >= 0.5, interpolate=True, color=WHITE_COLOUR,
+                    alpha=0.5)
+    ax.fill_between(x, y, 0.5, where=y <= 0.5, interpolate=True, color=BLACK_COLOUR,
+                    alpha=0.35)
+    for mark, colour in MARK_COLOURS.items():
+        chosen = frame["mark"].fillna("") == mark
+        if chosen.any():
+            ax.scatter(x[chosen.to_numpy()], y[chosen.to_numpy()], color=colour, zorder=3,
+                       s=28, label=mark)
+    ax.axhline(0.5, color="#999999", linewidth=0.8)
+    ax.set_ylim(0, 1)
+    ax.set_xlim(x.min() - 0.5, x.max() + 0.5)
+    ax.set_xlabel("ply (half-turn)")
+    ax.set_ylabel("P(White wins)")
+    if not isinstance(analysis, pd.DataFrame):
+        ax.set_title(visible(f"{analysis.white} (White) vs {analysis.black} (Black)")
+                     .replace("$", r"\$"))
+    _whole_numbers(ax.xaxis)
+    ax.legend(loc="best", fontsize="small")
     ax.grid(True, alpha=0.3)
     return ax
 

@@ -9,8 +9,9 @@ inline, and there are no fonts or images to fetch.
 
 Plies: ply 0 is the start position, ply ``k`` the position after the
 ``k``-th half-turn (``report.turns[k - 1].after``).  The page shows ply
-``ply`` first (default 0); the buttons, the arrow keys (← →, Home, End) and
-a click on a move change it.  Both pip counts are text (``"White 349
+``ply`` first (default 0; a page opened as ``page.html#ply=K`` shows ply
+K); the buttons, the arrow keys (← →, Home, End) and a click on a move
+change it.  Both pip counts are text (``"White 349
 pips"``); the findings of a half-turn are shown with it.
 
 Stable element ids of :func:`game_page` (for tests and scripts):
@@ -30,14 +31,17 @@ from __future__ import annotations
 
 import json
 import uuid
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
+from narde_notation.analysis.marks import MARK_COLOURS, MARK_SYMBOLS
 from narde_notation.model.safe_text import html_text as escape
 from narde_notation.model.safe_text import visible
 from narde_notation.model.side import Side
 from narde_notation.show.board_svg import board_drawing
 
 if TYPE_CHECKING:
+    from narde_notation.analysis.game import GameAnalysis, HalfTurnAnalysis
     from narde_notation.model.findings import Finding
     from narde_notation.replay.validation import GameReport, TurnReplay
     from narde_notation.rules.position import Position
@@ -64,12 +68,19 @@ _CSS = """
 .narde-viewer .err{color:#a00}.narde-viewer .warn{color:#a60}
 .narde-viewer ul.findings{padding-left:1.2em;margin:4px 0}
 .narde-viewer .tags th{font-weight:normal;color:#555}
-"""
+.narde-viewer .glyph{font-weight:bold;margin-left:2px}
+.narde-viewer .analysis{margin:4px 0;min-height:2.4em;font-size:95%}
+.narde-viewer .graph{width:100%;max-width:420px;height:auto;display:block;margin:4px 0;
+ border:1px solid #ccc;cursor:pointer}
+""" + "".join(f".narde-viewer .mark-{mark.replace(' ', '-')}{{color:{colour}}}"
+              for mark, colour in MARK_COLOURS.items()) + "\n"
 
-_SCRIPT = """
+_SCRIPT = r"""
 (function(){
 var root=document.getElementById(%(root)s);if(!root)return;
 var pips=%(pips)s,where=%(where)s,n=pips.length-1,cur=%(start)s;
+var ana=%(analysis)s;
+var h=%(hash)s&&/[#&]ply=(\d+)/.exec(location.hash);if(h)cur=Math.min(+h[1],n);
 function q(role){return root.querySelector('[data-role="'+role+'"]');}
 function show(k){
  if(k<0)k=0;if(k>n)k=n;cur=k;
@@ -84,20 +95,30 @@ function show(k){
  q('where').textContent=where[k];
  q('first').disabled=q('prev').disabled=(k===0);
  q('next').disabled=q('last').disabled=(k===n);
+ if(ana){var p=q('analysis');p.textContent=ana.info[k];p.className='analysis'+
+  (ana.marks[k]?' mark-'+ana.marks[k]:'');
+  var c0=q('cursor');c0.setAttribute('x1',ana.x[k]);c0.setAttribute('x2',ana.x[k]);
+  q('prev-mistake').disabled=!ana.mistakes.some(function(m){return m<k;});
+  q('next-mistake').disabled=!ana.mistakes.some(function(m){return m>k;});}
  var box=root.querySelector('.moves-box'),c=root.querySelector('.move.current');
  if(box&&c){var top=c.offsetTop,bottom=top+c.offsetHeight;
   if(top<box.scrollTop||bottom>box.scrollTop+box.clientHeight){
    box.scrollTop=Math.max(0,top-box.clientHeight/2);}}
 }
+function mistake(step){if(!ana)return;var m=ana.mistakes;
+ if(step>0){for(var i=0;i<m.length;i++)if(m[i]>cur){show(m[i]);return;}}
+ else{for(var j=m.length-1;j>=0;j--)if(m[j]<cur){show(m[j]);return;}}}
 var go={first:function(){show(0);},prev:function(){show(cur-1);},
- next:function(){show(cur+1);},last:function(){show(n);}};
+ next:function(){show(cur+1);},last:function(){show(n);},
+ 'next-mistake':function(){mistake(1);},'prev-mistake':function(){mistake(-1);}};
 root.addEventListener('click',function(e){
  var b=e.target.closest('[data-role]');
  if(b&&go[b.getAttribute('data-role')]){go[b.getAttribute('data-role')]();return;}
- var m=e.target.closest('.move[data-ply]');
+ var m=e.target.closest('.move[data-ply],.graph [data-ply]');
  if(m&&root.contains(m))show(+m.getAttribute('data-ply'));
 });
 var keys={ArrowRight:'next',ArrowLeft:'prev',Home:'first',End:'last'};
+if(ana){keys.n='next-mistake';keys.p='prev-mistake';}
 %(keys_target)s.addEventListener('keydown',function(e){
  if(e.altKey||e.ctrlKey||e.metaKey||!keys[e.key])return;
  var t=e.target&&e.target.tagName;if(t==='INPUT'||t==='TEXTAREA')return;
@@ -133,6 +154,83 @@ def _where(k: int, turn: TurnReplay | None, total: int) -> str:
     return f"After half-turn {k} of {total}: {side} {visible(str(turn.half_turn))}"
 
 
+#: the win-probability graph's drawing box (SVG user units).
+_GRAPH_W, _GRAPH_H = 400, 100
+
+
+def _half_turn_info(h: HalfTurnAnalysis) -> str:
+    """What the analysis panel says after a rated half-turn (plain text)."""
+    side = h.side.name_lower.capitalize()
+    text = f"White wins {100 * h.white_win:.1f}% · {side} {h.roll}: {h.played}"
+    if h.forced:
+        text += " (forced)"
+    elif h.loss >= 0.0005:
+        mark = f", {h.mark}" if h.mark else ""
+        text += f" lost {h.loss:.3f}{mark}; best {h.best}"
+    else:
+        text += " (best)"
+    luck = f" ({h.luck_mark})" if h.luck_mark else ""
+    return visible(f"{text} · luck {h.luck:+.3f}{luck}" + (" · exact" if h.exact else ""))
+
+
+def _analysis_parts(analysis: GameAnalysis, n: int, pid: Callable[[str], str]
+                    ) -> tuple[dict[str, object], str]:
+    """The script's analysis data (per ply: panel text, mark, graph x; the marked
+    plies) and the panel, mistake buttons and graph HTML."""
+    rated = {h.ply: h for h in analysis.half_turns}
+    info: list[str] = []
+    marks: list[str | None] = []
+    chance: list[float | None] = []
+    for k in range(n + 1):
+        h = rated.get(k)
+        if k == 0:
+            start = analysis.start_white_win
+            info.append("Start" + ("" if start is None else f": White wins {100 * start:.1f}%"))
+            chance.append(start)
+        elif h is None:
+            info.append("Not analysed (the analysis stops at the game's first error)")
+            chance.append(None)
+        else:
+            info.append(_half_turn_info(h))
+            chance.append(h.white_win)
+        marks.append(None if h is None or h.mark is None else h.mark.replace(" ", "-"))
+    step = _GRAPH_W / max(n, 1)
+    xs = [round(k * step, 2) for k in range(n + 1)]
+
+    def y(p: float) -> float:
+        return round((1 - p) * _GRAPH_H, 2)
+
+    points = " ".join(f"{xs[k]},{y(c)}" for k, c in enumerate(chance) if c is not None)
+    known = [k for k, c in enumerate(chance) if c is not None]
+    area = ""
+    if known:
+        area = (f'<polygon points="{xs[known[0]]},{_GRAPH_H / 2} {points} '
+                f'{xs[known[-1]]},{_GRAPH_H / 2}" fill="#c8a165" fill-opacity="0.45"/>')
+    dots = "".join(
+        f'<circle cx="{xs[k]}" cy="{y(chance[k] or 0.0)}" r="3" '
+        f'fill="{MARK_COLOURS[rated[k].mark or ""]}"/>'
+        for k in range(1, n + 1) if k in rated and rated[k].mark)
+    hits = "".join(f'<rect data-ply="{k}" x="{max(0.0, xs[k] - step / 2):.2f}" y="0" '
+                   f'width="{step:.2f}" height="{_GRAPH_H}" fill="transparent"/>'
+                   for k in range(n + 1))
+    graph = (f'<svg class="graph" id="{pid("graph")}" viewBox="0 0 {_GRAPH_W} {_GRAPH_H}" '
+             f'role="img" aria-label="White\'s winning chance after each half-turn">'
+             f'<rect width="{_GRAPH_W}" height="{_GRAPH_H}" fill="#3b2a1e" fill-opacity="0.25"/>'
+             f'{area}<line x1="0" y1="{_GRAPH_H / 2}" x2="{_GRAPH_W}" y2="{_GRAPH_H / 2}" '
+             f'stroke="#888" stroke-width="0.5"/>'
+             f'<polyline points="{points}" fill="none" stroke="#333" stroke-width="1.2"/>'
+             f'{dots}<line data-role="cursor" x1="0" y1="0" x2="0" y2="{_GRAPH_H}" '
+             f'stroke="#a00" stroke-width="1"/>{hits}</svg>')
+    mistakes = [k for k in range(1, n + 1) if marks[k]]
+    buttons = (f'<button type="button" id="{pid("prev-mistake")}" data-role="prev-mistake" '
+               f'title="previous mistake (p)">◀?</button>'
+               f'<button type="button" id="{pid("next-mistake")}" data-role="next-mistake" '
+               f'title="next mistake (n)">?▶</button>')
+    panel = (f'<p class="analysis" id="{pid("analysis")}" data-role="analysis"></p>'
+             f'<div class="controls">{buttons}</div>{graph}')
+    return {"info": info, "marks": marks, "x": xs, "mistakes": mistakes}, panel
+
+
 def viewer_html(
     report: GameReport,
     *,
@@ -142,6 +240,7 @@ def viewer_html(
     keys_on_document: bool = False,
     board_size: int = 440,
     from_side: Side = Side.WHITE,
+    analysis: GameAnalysis | None = None,
 ) -> str:
     """The viewer as an HTML fragment (``<style>``, ``<div>``, ``<script>``).
 
@@ -157,6 +256,13 @@ def viewer_html(
             (a notebook, whose own keys must keep working).
         board_size: the board's width in pixels.
         from_side: draw the boards as this side sees them.
+        analysis: the game's :class:`~narde_notation.analysis.game.GameAnalysis`:
+            each marked move is coloured and followed by ``?!``, ``?`` or
+            ``??``; a panel (id ``analysis``) says White's winning chance, the
+            loss and the best turn at each ply; buttons ``prev-mistake`` and
+            ``next-mistake`` (keys ``p`` and ``n``) jump between marked
+            half-turns; a graph (id ``graph``) of White's winning chance
+            jumps to the half-turn clicked.
 
     Returns:
         The HTML text.  Never raises on a bad record: a game without a start
@@ -220,6 +326,7 @@ def viewer_html(
                 cells.get(k, "<td></td>") for k in ("n", "white", "black")) + "</tr>")
             cells.clear()
 
+    marked = {h.ply: h for h in analysis.half_turns} if analysis is not None else {}
     turn_no = 0
     for i, half in enumerate(record.half_turns):
         side = half.side.name_lower
@@ -231,8 +338,13 @@ def viewer_html(
             f' <span class="{"err" if f.is_error else "warn"}">[{escape(f.code)}]</span>'
             for f in turn_findings.get(i, ()))
         text = escape(str(half))
+        rated = marked.get(i + 1)
         if i + 1 <= n:
             current = " current" if i + 1 == start else ""
+            if rated is not None and rated.mark:
+                current += f" mark-{rated.mark.replace(' ', '-')}"
+                text += (f'<span class="glyph" title="{rated.mark}: -{rated.loss:.3f}">'
+                         f"{MARK_SYMBOLS[rated.mark]}</span>")
             cells[side] = (f'<td class="move{current}" data-ply="{i + 1}">{text}{codes}</td>')
         else:
             cells[side] = f'<td class="move unplayed" title="not replayed">{text}{codes}</td>'
@@ -264,6 +376,10 @@ def viewer_html(
                    for k, v in record.tags.items())
 
     w0, b0 = pips[start]
+    analysis_data: dict[str, object] | None = None
+    analysis_html = ""
+    if analysis is not None and board_parts:
+        analysis_data, analysis_html = _analysis_parts(analysis, n, pid)
 
     def button(role: str, label: str, tip: str) -> str:
         return (f'<button type="button" id="{pid(role)}" data-role="{role}" '
@@ -277,7 +393,7 @@ def viewer_html(
         f"White {_pips(w0)}</span> · "
         f'<span id="{pid("black-pips")}" data-role="black-pips">Black {_pips(b0)}</span></p>'
         f'<p class="where" id="{pid("where")}" data-role="where">{escape(where[start])}</p>'
-        f'<div class="controls">{controls}</div>'
+        f'<div class="controls">{controls}</div>{analysis_html}'
         f'<div id="{pid("findings")}">{"".join(ply_findings)}'
         + (f'<ul class="findings game">{game_items}</ul>' if game_items else "")
         + f"</div>{moves_html}"
@@ -287,6 +403,8 @@ def viewer_html(
     script = _SCRIPT % {
         "root": _json(div_id), "pips": _json(pips), "where": _json(where),
         "start": start, "keys_target": "document" if keys_on_document else "root",
+        "analysis": _json(analysis_data),
+        "hash": "true" if keys_on_document else "false",
     }
     return (f"<style>{_CSS}</style>"
             f'<div class="narde-viewer" id="{div_id}" tabindex="0">{board_html}'
@@ -299,7 +417,7 @@ def _pips(n: int) -> str:
 
 
 def game_page(report: GameReport, *, ply: int | None = None, title: str | None = None,
-              from_side: Side = Side.WHITE) -> str:
+              from_side: Side = Side.WHITE, analysis: GameAnalysis | None = None) -> str:
     """One self-contained HTML page to step through ``report``'s game.
 
     No network access: inline SVG boards, inline style and script, no
@@ -316,6 +434,8 @@ def game_page(report: GameReport, *, ply: int | None = None, title: str | None =
         ply: the ply shown first.
         title: the page title and heading (default: the players).
         from_side: the side whose view the boards are drawn from.
+        analysis: the game analysed: marks, panel, mistake jumps and graph
+            (:func:`viewer_html`).
 
     Returns:
         The page, ``<!DOCTYPE html>`` first.
@@ -324,7 +444,7 @@ def game_page(report: GameReport, *, ply: int | None = None, title: str | None =
     heading = title if title is not None else (
         f"{record.white or 'White'} (White) vs {record.black or 'Black'} (Black)")
     body = viewer_html(report, ply=ply, title=heading, root_id="", keys_on_document=True,
-                       from_side=from_side)
+                       from_side=from_side, analysis=analysis)
     return (
         '<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8">'
         '<meta name="viewport" content="width=device-width, initial-scale=1">'

@@ -1,0 +1,99 @@
+"""Speed of the analysis beside validation of the same games, in one run.
+
+Run: ``python benchmarks/bench_analyse.py [FILE] [--games 50] [--rounds 2]
+[--one-ply-games 10]``.
+
+FILE (default: the shared corpus's ``archive/archive-001.txt``, else
+``examples/archive/archive-001.txt``) is cut to its first ``--games`` games,
+written to a temporary file: "one 50-game archive file" of issue 18.  Each
+round times, in turn (A B A B …, medians of CPU time, ``time.process_time``,
+so other work on the machine counts less): ``narde-validate``'s per-file work
+(:func:`~narde_notation.archive.tasks.check_file`: read, replay, check) on
+the file, and :func:`~narde_notation.analysis.files.analyse_file` on it at
+0-ply (luck included).  The evaluator is loaded before timing (a worker
+loads it once).  1-ply is timed on the first ``--one-ply-games`` games
+only (it takes seconds per game), against validation of those games.
+Printed: games per CPU-second, and the ratio analysis / validation — the
+issue's goal is at most 200× at 0-ply for the 50-game file.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import statistics
+import tempfile
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
+
+from narde_notation.analysis.files import analyse_file
+from narde_notation.analysis.game import evaluator_for
+from narde_notation.archive.tasks import check_file
+from narde_notation.model.ruleset import Ruleset
+
+ROOT = Path(__file__).resolve().parents[1]
+CANDIDATES = [ROOT.parent / "shared" / "corpus" / "archive" / "archive-001.txt",
+              ROOT / "examples" / "archive" / "archive-001.txt"]
+
+
+def first_games(path: Path, n: int) -> str:
+    """The text of the first ``n`` games of a native file (games start at a tag
+    block after a blank line)."""
+    blocks = path.read_text(encoding="utf-8").split("\n\n")
+    games: list[list[str]] = []
+    for block in blocks:
+        if block.lstrip().startswith("[") and (not games or len(games[-1]) > 1):
+            games.append([])
+        if games:
+            games[-1].append(block)
+    return "\n\n".join("\n\n".join(g) for g in games[:n]) + "\n"
+
+
+def cpu(work: Callable[[], object]) -> float:
+    start = time.process_time()
+    work()
+    return time.process_time() - start
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("file", nargs="?", type=Path)
+    ap.add_argument("--games", type=int, default=50)
+    ap.add_argument("--rounds", type=int, default=2)
+    ap.add_argument("--one-ply-games", type=int, default=10)
+    args = ap.parse_args()
+    source = args.file or next(p for p in CANDIDATES if p.exists())
+    evaluator_for(Ruleset.standard())  # loaded once, as in a worker
+    with tempfile.TemporaryDirectory() as tmp:
+        big = Path(tmp, "games.txt")
+        big.write_text(first_games(source, args.games), encoding="utf-8")
+        small = Path(tmp, "few.txt")
+        small.write_text(first_games(source, args.one_ply_games), encoding="utf-8")
+        n = check_file(str(big)).games
+        m = check_file(str(small)).games
+        half_turns = sum(len(g.half_turns) for g in analyse_file(str(small)).games)
+        print(f"{source}: first {n} games ({m} for 1-ply, {half_turns} half-turns analysed"
+              " there)")
+        validate, zero = [], []
+        for _ in range(args.rounds):
+            validate.append(cpu(lambda: check_file(str(big))))
+            zero.append(cpu(lambda: analyse_file(str(big), ply=0)))
+        validate_few, one = [], []
+        for _ in range(args.rounds):
+            validate_few.append(cpu(lambda: check_file(str(small))))
+            one.append(cpu(lambda: analyse_file(str(small), ply=1)))
+    v, z = statistics.median(validate), statistics.median(zero)
+    vf, o = statistics.median(validate_few), statistics.median(one)
+    print(f"validate ({n} games)     {v:8.3f} CPU-s  {n / v:9.1f} games/s")
+    print(f"analyse 0-ply + luck    {z:8.3f} CPU-s  {n / z:9.2f} games/s   "
+          f"{z / v:6.0f}x validation (goal <= 200x)")
+    print(f"validate ({m} games)     {vf:8.3f} CPU-s  {m / vf:9.1f} games/s")
+    print(f"analyse 1-ply + luck    {o:8.3f} CPU-s  {m / o:9.2f} games/s   "
+          f"{o / vf:6.0f}x validation")
+
+
+if __name__ == "__main__":
+    main()

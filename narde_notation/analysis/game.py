@@ -1,0 +1,316 @@
+"""One game analysed: every half-turn rated against the evaluator's best turn.
+
+For each half-turn replayed without an error, from the mover's side:
+``equity_played`` and ``equity_best`` (points, R9) after the played and the
+best turn of the roll, ``loss = equity_best - equity_played`` (>= 0),
+``forced`` (one distinct end position, R7), a mark on unforced half-turns
+(:func:`~narde_notation.analysis.marks.move_mark`), the luck of the roll
+(:mod:`~narde_notation.analysis.luck`) and, in a match (``Match`` and
+``Score`` tags, R10), the same judged by match-winning chance
+(:mod:`~narde_notation.analysis.match_equity`).  A game with an error is
+analysed up to the half-turn of its first error, and says so in ``stopped``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from narde_notation.analysis.luck import LuckMeter
+from narde_notation.analysis.marks import luck_mark, move_mark
+from narde_notation.analysis.match_equity import (
+    MatchEquityTable,
+    match_equity_table,
+    outcome_rates,
+)
+from narde_notation.evaluator.estimate import Estimate
+from narde_notation.evaluator.evaluate import Evaluator
+from narde_notation.evaluator.game import Position, mover_view
+from narde_notation.model.record import GameRecord, parse_count, parse_score
+from narde_notation.model.side import Side
+from narde_notation.replay.validation import GameReport, validate
+
+if TYPE_CHECKING:
+    import pandas as pd
+
+__all__ = ["COLUMNS", "GameAnalysis", "HalfTurnAnalysis", "analyse", "evaluator_for"]
+
+#: columns of :meth:`GameAnalysis.to_frame` and their pandas dtypes.
+COLUMNS: dict[str, str] = {
+    "ply": "int64", "number": "string", "side": "string", "player": "string",
+    "roll": "string", "played": "string", "best": "string",
+    "equity_played": "float64", "equity_best": "float64", "loss": "float64",
+    "forced": "bool", "turns": "int64", "rank": "int64", "mark": "string",
+    "luck": "float64", "luck_mark": "string", "exact": "bool", "win": "float64",
+    "white_win": "float64", "mwc_played": "float64", "mwc_best": "float64",
+    "mwc_loss": "float64",
+}
+
+
+@dataclass(frozen=True, slots=True)
+class HalfTurnAnalysis:
+    """One half-turn rated (all equities in points, from the mover's side, R9).
+
+    Attributes:
+        ply: 1-based index of the half-turn in the record.
+        number: its turn label, ``"3."`` (White) or ``"3..."`` (Black).
+        side: who moved.
+        player: the mover's name (``White`` / ``Black`` tag), else ``"White"`` / ``"Black"``.
+        roll: the dice, higher first, ``"65"``.
+        played: the played turn as the engine writes it (``"pass"`` for none).
+        best: the best turn of the roll.
+        equity_played, equity_best: equity after each, before the opponent's roll.
+        loss: ``equity_best - equity_played`` (>= 0).
+        forced: one distinct end position only (R7).
+        turns: how many distinct end positions the roll had.
+        rank: 1-based rank of the played turn among them.
+        mark: ``"doubtful"``, ``"bad"``, ``"very bad"`` or ``None`` (marks module).
+        luck: equity after the best play of the roll minus the mean over the
+            36 rolls (0-ply, :mod:`~narde_notation.analysis.luck`).
+        luck_mark: ``"very lucky"``, ``"lucky"``, ``"unlucky"``, ``"very unlucky"``, ``None``.
+        exact: the played, best and luck figures all come from R9 or the
+            bear-off database (both sides home).
+        win: the mover's chance of winning the game after the played turn (0…1).
+        white_win: White's chance of winning the game after it (0…1).
+        mwc_played, mwc_best, mwc_loss: match-winning chances (0…1) after the
+            played turn and the best turn by that measure, and their
+            difference; ``None`` outside a match.
+    """
+
+    ply: int
+    number: str
+    side: Side
+    player: str
+    roll: str
+    played: str
+    best: str
+    equity_played: float
+    equity_best: float
+    loss: float
+    forced: bool
+    turns: int
+    rank: int
+    mark: str | None
+    luck: float
+    luck_mark: str | None
+    exact: bool
+    win: float
+    white_win: float
+    mwc_played: float | None = None
+    mwc_best: float | None = None
+    mwc_loss: float | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        """The row as plain values (``side`` as ``"white"`` / ``"black"``)."""
+        row = asdict(self)
+        row["side"] = self.side.name_lower
+        return row
+
+
+@dataclass(slots=True)
+class GameAnalysis:
+    """The analysis of one game.
+
+    Attributes:
+        file, game: where the game is (its 0-based index in the file).
+        white, black: the players' names (``"White"`` / ``"Black"`` without tags).
+        search_ply: the search depth of the ranking (0 or 1).
+        rules: the ruleset's tag the game was analysed under.
+        half_turns: the rated half-turns, in order.
+        written: half-turns written in the record.
+        stopped: why the analysis stopped before the end (the game's first
+            error), else ``None``.
+        errors: every error finding of the game (``str(finding)``).
+        match: ``(length, white_away, black_away)`` for a match game, else ``None``.
+        winner: the side that won the game as replayed, else ``None``.
+        start_white_win: White's winning chance in the start position, before
+            the first roll (``None`` without a usable start).
+    """
+
+    file: str
+    game: int
+    white: str
+    black: str
+    search_ply: int
+    rules: str
+    half_turns: list[HalfTurnAnalysis] = field(default_factory=list)
+    written: int = 0
+    stopped: str | None = None
+    errors: list[str] = field(default_factory=list)
+    match: tuple[int, int, int] | None = None
+    winner: Side | None = None
+    start_white_win: float | None = None
+
+    def __repr__(self) -> str:
+        return (f"<GameAnalysis {self.white!r} vs {self.black!r}, "
+                f"{len(self.half_turns)}/{self.written} half-turns, {self.search_ply}-ply"
+                f"{', stopped' if self.stopped else ''}>")
+
+    def to_frame(self) -> pd.DataFrame:
+        """One row per rated half-turn: :data:`COLUMNS` (names and dtypes) after
+        ``file`` (string) and ``game`` (int64).  ``mark``, ``luck_mark`` and the
+        ``mwc_*`` columns are missing values (``<NA>`` / NaN) when there is none."""
+        import pandas as pd
+
+        rows = [h.to_dict() for h in self.half_turns]
+        frame = pd.DataFrame(rows, columns=list(COLUMNS))
+        frame.insert(0, "game", self.game)
+        frame.insert(0, "file", self.file)
+        return frame.astype({"file": "string", "game": "int64", **COLUMNS})
+
+    def summary(self) -> pd.DataFrame:
+        """Per-player figures of this game (:func:`.summary.player_summary`)."""
+        from narde_notation.analysis.summary import player_summary
+
+        return player_summary([self])
+
+
+_EVALUATORS: dict[str, Evaluator] = {}
+
+
+def evaluator_for(rules: Any, base: Evaluator | None = None) -> Evaluator:
+    """An evaluator for ``rules`` (a Ruleset): ``base`` when its rules are these,
+    else one sharing ``base``'s network; without ``base`` the shipped one,
+    loaded once per process and ruleset."""
+    if base is not None:
+        return base if base.rules == rules else Evaluator(rules, network=base.network)
+    key = rules.to_tag()
+    if key not in _EVALUATORS:
+        shared = next(iter(_EVALUATORS.values()), None)
+        _EVALUATORS[key] = (Evaluator(rules) if shared is None
+                            else Evaluator(rules, network=shared.network))
+    return _EVALUATORS[key]
+
+
+def _match_state(record: GameRecord) -> tuple[int, int, int] | None:
+    """``(length, white_away, black_away)`` from the Match and Score tags (R10)."""
+    length = parse_count(record.tags.get("Match"))
+    if length is None or length < 1:
+        return None
+    score = parse_score(record.tags.get("Score"))
+    if score is None:
+        if parse_count(record.tags.get("Game")) != 1:
+            return None
+        score = (0, 0)
+    white, black = length - score[0], length - score[1]
+    if white <= 0 or black <= 0:
+        return None
+    return length, white, black
+
+
+def _label(number: int, side: Side) -> str:
+    return f"{number}." if side is Side.WHITE else f"{number}..."
+
+
+def analyse(report_or_record: GameReport | GameRecord, evaluator: Evaluator | None = None,
+            ply: int = 0, *, file: str | None = None) -> GameAnalysis:
+    """Rate every half-turn of a game against the evaluator's best turn.
+
+    Args:
+        report_or_record: a :class:`~narde_notation.replay.validation.GameReport`,
+            or a record (replayed here by :func:`~narde_notation.replay.validation.validate`).
+        evaluator: the evaluator (default: the shipped one, loaded once);
+            a game under other rules gets one with the same network.
+        ply: the ranking's search depth: 0 or 1 (luck is always 0-ply).
+        file: the file name to report (default: the record's).
+
+    Returns:
+        A :class:`GameAnalysis`; a game with an error is rated up to the
+        half-turn of its first error (``stopped`` says where and why).
+
+    Raises:
+        ValueError: ``ply`` is not 0 or 1.
+    """
+    if ply not in (0, 1):
+        raise ValueError(f"ply must be 0 or 1, not {ply!r}")
+    report = report_or_record if isinstance(report_or_record, GameReport) else \
+        validate(report_or_record)
+    record = report.record
+    ev = evaluator_for(report.rules, evaluator)
+    result = GameAnalysis(
+        file=file if file is not None else (record.file or "<input>"),
+        game=record.index, white=record.white or "White", black=record.black or "Black",
+        search_ply=ply, rules=report.rules.to_tag(), written=len(record.half_turns),
+        errors=[str(f) for f in report.errors], winner=report.winner)
+    result.match = _match_state(record)
+    table = None
+    if result.match is not None:
+        table = match_equity_table(result.match[0], outcome_rates(ev))
+    if report.start is None:
+        result.stopped = "no usable start position (Position tag): nothing analysed"
+        return result
+    meter = LuckMeter(ev)
+    start = report.start
+    if not start.is_game_over:
+        chance = ev.evaluate(start).win
+        result.start_white_win = chance if start.side_to_move is Side.WHITE else 1 - chance
+    opening_possible = start == Position.initial()
+    number = 0
+    for replay in report.turns:
+        half = replay.half_turn
+        number = half.number if half.number is not None else (
+            number + 1 if half.side is Side.WHITE or replay.ply == 0 else number)
+        bad = [f for f in replay.findings if f.is_error]
+        if bad or replay.after is None:
+            first = bad[0] if bad else None
+            result.stopped = (f"stopped before half-turn {replay.ply + 1}: "
+                              + (f"{first.code}: {first.message}" if first else
+                                 "its moves could not be applied"))
+            break
+        if replay.before.is_game_over:
+            result.stopped = f"stopped before half-turn {replay.ply + 1}: the game is over (R11)"
+            break
+        rated = _rate(ev, meter, replay.before, replay.after, half.dice, ply,
+                      opening=opening_possible and replay.ply == 0, table=table,
+                      match=result.match)
+        if rated is None:
+            result.stopped = (f"stopped before half-turn {replay.ply + 1}: the played turn is"
+                              " not among the legal turns")
+            break
+        player = result.white if half.side is Side.WHITE else result.black
+        result.half_turns.append(HalfTurnAnalysis(
+            ply=replay.ply + 1, number=_label(number, half.side), side=half.side,
+            player=player, **rated))
+    return result
+
+
+def _rate(ev: Evaluator, meter: LuckMeter, before: Position, after: Position,
+          dice: tuple[int, int], ply: int, *, opening: bool,
+          table: MatchEquityTable | None, match: tuple[int, int, int] | None,
+          ) -> dict[str, Any] | None:
+    ranked = ev.rank_turns(before, dice, ply=ply)
+    index = next((k for k, r in enumerate(ranked) if r.turn.position == after), None)
+    if index is None:
+        return None
+    played = ranked[index]
+    estimate = played.estimate
+    if ply == 1 and played.ply == 0 and not estimate.exact:
+        # outside the 1-ply filter: the played turn searched as deep as the best
+        me_after = mover_view(after)[1]
+        _me, opp, _mf, of = mover_view(before)
+        row = meter.judge.one_ply(me_after, opp, of)
+        estimate = Estimate.from_row(row, False, ev.rules.koks)
+    best = ranked[0]
+    if estimate.equity > best.estimate.equity:
+        best = played
+    loss = max(0.0, best.estimate.equity - estimate.equity)
+    if loss < 1e-12:
+        loss = 0.0
+    forced = len(ranked) == 1
+    luck = meter.luck(before, dice, opening=opening)
+    mover = before.side_to_move
+    out: dict[str, Any] = dict(
+        roll=f"{max(dice)}{min(dice)}", played=played.turn.notation(),
+        best=best.turn.notation(), equity_played=estimate.equity,
+        equity_best=best.estimate.equity, loss=loss, forced=forced, turns=len(ranked),
+        rank=index + 1 if best is not played or index == 0 else 1,
+        mark=move_mark(loss, forced), luck=luck.luck, luck_mark=luck_mark(luck.luck),
+        exact=bool(estimate.exact and best.estimate.exact and luck.exact),
+        win=estimate.win, white_win=estimate.win if mover is Side.WHITE else 1 - estimate.win)
+    if table is not None and match is not None:
+        away, opp_away = (match[1], match[2]) if mover is Side.WHITE else (match[2], match[1])
+        chances = [table.of_estimate(r.estimate, away, opp_away) for r in ranked]
+        mine = table.of_estimate(estimate, away, opp_away)
+        top = max([*chances, mine])
+        out.update(mwc_played=mine, mwc_best=top, mwc_loss=max(0.0, top - mine))
+    return out

@@ -1,0 +1,84 @@
+"""The luck of a roll, gnubg's definition, with the 36 rolls in one batch.
+
+The luck of the roll a side is to play in a position is the equity (points,
+from the mover's side) after the best 0-ply play of that roll, minus the
+mean of the same over the 36 rolls (R12: the 21 distinct rolls, a double
+1/36, any other 2/36).  On the first half-turn of a game from the initial
+position, unless the rules are ``reroll``, the roll is never a double (R2),
+so the mean is over the 30 other rolls.  Every end board of every roll is
+valued in one call of the evaluator's :class:`~narde_notation.evaluator.search.Judge`
+(one matrix product of the network; exact bear-off values where both sides
+are home), so the luck of a half-turn costs one evaluation batch of some
+hundreds of positions, not 21 calls.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, NamedTuple
+
+import numpy as np
+
+from narde_notation.evaluator.estimate import equities, flip
+from narde_notation.evaluator.game import ROLLS, child_boards, mover_view
+from narde_notation.evaluator.search import Judge
+
+if TYPE_CHECKING:
+    from narde_notation.evaluator.evaluate import Evaluator
+    from narde_notation.evaluator.game import Position
+
+__all__ = ["Luck", "LuckMeter"]
+
+
+class Luck(NamedTuple):
+    """The luck of one roll (points, mover's side) and what it is made of."""
+
+    luck: float  # best equity of the roll played minus the mean over the rolls
+    best: float  # equity after the best 0-ply play of the roll played
+    mean: float  # the mean of the best equity over the rolls (R12 odds)
+    exact: bool  # every value came from R9 or the bear-off database
+
+
+class LuckMeter:
+    """Luck of rolls for one evaluator (its network, its rules).
+
+    Args:
+        evaluator: the :class:`~narde_notation.evaluator.evaluate.Evaluator`
+            (its public ``network`` and ``rules``).
+    """
+
+    def __init__(self, evaluator: Evaluator) -> None:
+        self.rules = evaluator.rules
+        self.judge = Judge(evaluator.network, evaluator.rules)
+
+    def luck(self, position: Position, dice: tuple[int, int], opening: bool = False) -> Luck:
+        """The luck of ``dice`` (higher first) for the side to move of ``position``.
+
+        Args:
+            position: before the roll is played (not over).
+            dice: the roll, higher die first.
+            opening: the game's first half-turn from the initial position:
+                doubles cannot be rolled (R2) unless the rules are ``reroll``.
+        """
+        me, opp, mf, of = mover_view(position)
+        # a double on the first half-turn is an `opening-double` error (R2):
+        # analysed as rolled, with the doubles in the mean
+        no_doubles = opening and not self.rules.reroll and dice[0] != dice[1]
+        # rolls of one pip total often reach the same boards: each is valued once
+        unique: dict[int, int] = {}
+        rows: list[list[int]] = []
+        weights: list[float] = []
+        keys: list[tuple[int, int]] = []
+        for d1, d2, p in ROLLS:
+            if no_doubles and d1 == d2:
+                continue
+            rows.append([unique.setdefault(b, len(unique))
+                         for b in child_boards(me, opp, mf, d1, d2, self.rules)])
+            weights.append(p)
+            keys.append((d1, d2))
+        got = self.judge.after_turns(list(unique), opp, of)
+        eq = equities(flip(got.values), self.judge.koks)
+        best = np.array([eq[r].max() for r in rows])
+        w = np.array(weights) / sum(weights)
+        mean = float(w @ best)
+        mine = float(best[keys.index((max(dice), min(dice)))])
+        return Luck(mine - mean, mine, mean, bool(got.exact.all()))

@@ -1,0 +1,121 @@
+"""The analysed viewer: marks in the move list, the panel, the mistake jumps and the
+graph, in the page (always) and in headless Chromium (when installed)."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from narde_notation.analysis.game import GameAnalysis, analyse
+from narde_notation.formats.reader import parse_games
+from narde_notation.replay.validation import GameReport, validate
+from narde_notation.show.viewer import game_page
+from tests.analysis.oracle import rate
+from tests.analysis.test_analysis import BEAROFF, STEPS
+from tests.test_browser import browser  # noqa: F401  (the shared headless Chromium)
+
+
+@pytest.fixture(scope="module")
+def game() -> tuple[GameReport, GameAnalysis]:
+    report = validate(next(iter(parse_games(BEAROFF))))
+    return report, analyse(report)
+
+
+def _loss(k: int) -> float:
+    me, opp, dice, after = STEPS[0][k]
+    played, best, _luck, _forced = rate(me, opp, dice, after)
+    return best - played
+
+
+def test_page_marks_moves_and_carries_the_graph(game: tuple[GameReport, GameAnalysis]) -> None:
+    report, analysis = game
+    page = game_page(report, analysis=analysis)
+    cell = re.search(r'<td class="move[^"]*" data-ply="1">.*?</td>', page)
+    assert cell is not None
+    assert "mark-bad" in cell[0] and ">?</span>" in cell[0]  # 1. 41: 6/5 4/off is bad
+    assert f"bad: -{_loss(0):.3f}" in cell[0]
+    assert 'id="graph"' in page and 'id="next-mistake"' in page
+    assert page.count('<rect data-ply="') == 4  # the start and three half-turns
+    plain = game_page(report)
+    assert "mark-bad\"" not in plain and 'id="graph"' not in plain
+
+
+def test_browser_jumps_to_mistakes_and_by_the_graph(
+        browser: Any, game: tuple[GameReport, GameAnalysis], tmp_path: Path,  # noqa: F811
+) -> None:
+    from selenium.webdriver.common.by import By
+
+    report, analysis = game
+    path = tmp_path / "analysed.html"
+    path.write_text(game_page(report, analysis=analysis), encoding="utf-8")
+    browser.get(path.as_uri())
+    body = browser.find_element(By.TAG_NAME, "body")
+
+    def current() -> str:
+        return str(browser.find_element(By.CSS_SELECTOR, ".move.current")
+                   .get_attribute("data-ply"))
+
+    panel = browser.find_element(By.ID, "analysis")
+    assert panel.text.startswith("Start: White wins")
+    body.send_keys("n")  # the next mistake: half-turn 1
+    assert current() == "1"
+    assert f"lost {_loss(0):.3f}, bad; best " in panel.text
+    assert "mark-bad" in str(panel.get_attribute("class"))
+    rect = browser.find_element(By.CSS_SELECTOR, '#graph rect[data-ply="3"]')
+    browser.execute_script(
+        "arguments[0].dispatchEvent(new MouseEvent('click', {bubbles: true}))", rect)
+    assert current() == "3"
+    assert "White wins 100.0%" in panel.text
+    marked = [k + 1 for k in range(3) if _loss(k) >= 0.04]
+    body.send_keys("p")
+    assert current() == str(max(m for m in marked if m < 3))
+    earlier = any(m < int(current()) for m in marked)
+    disabled = browser.find_element(By.ID, "prev-mistake").get_attribute("disabled")
+    assert (disabled is None) is earlier
+    assert [e for e in browser.get_log("browser") if e.get("level") == "SEVERE"] == []
+
+
+def test_report_lists_blunders_linked_to_their_half_turn(tmp_path: Path) -> None:
+    from narde_notation.archive.analysed import analyse_files
+    from narde_notation.show.club_report import write_report
+
+    games = tmp_path / "bearoff.txt"
+    games.write_text(BEAROFF, encoding="utf-8")
+    analyses = analyse_files([str(games)])
+    index = write_report([str(games)], tmp_path / "site", analyses=analyses)
+    html = index.read_text(encoding="utf-8")
+    table = html[html.index('id="blunders-table"'):]
+    first = table[table.index("<tr><td>"):table.index("</tr>", table.index("<tr><td>"))]
+    # the largest loss of the three games, by the oracle
+    losses = {(g, k + 1): (lambda r: r[1] - r[0])(rate(*step))
+              for g, steps in enumerate(STEPS) for k, step in enumerate(steps)}
+    (game, ply), loss = max(losses.items(), key=lambda x: x[1])
+    assert f"bearoff.txt game {game}," in first and f"#ply={ply}" in first
+    assert f"<td>{loss:.3f}</td>" in first and "very bad" in first
+    standings = html[html.index('id="standings-table"'):]
+    assert "error_rate" in standings and "skill" in standings and "166.67" in standings
+
+
+def test_browser_opens_a_page_at_the_half_turn_of_its_link(
+        browser: Any, game: tuple[GameReport, GameAnalysis], tmp_path: Path,  # noqa: F811
+) -> None:
+    from selenium.webdriver.common.by import By
+
+    report, analysis = game
+    path = tmp_path / "linked.html"
+    path.write_text(game_page(report, analysis=analysis), encoding="utf-8")
+    browser.get(path.as_uri() + "#ply=2")
+    current = browser.find_element(By.CSS_SELECTOR, ".move.current")
+    assert current.get_attribute("data-ply") == "2"
+
+
+def test_jupyter_fragment_carries_the_analysis(game: tuple[GameReport, GameAnalysis]) -> None:
+    from narde_notation.show.jupyter import game_html
+
+    report, analysis = game
+    html = game_html(report, analysis=analysis)
+    assert "mark-bad" in html and 'data-role="next-mistake"' in html
+    assert "mark-bad" not in game_html(report).replace(".mark-bad", "")
