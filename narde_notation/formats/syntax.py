@@ -36,6 +36,13 @@ _EXPECTED_WORDS: dict[str, str] = {
     "RESULT": "a result (1-0, 0-1, *, …)",
     "$END": "the end of the game",
     "CUBE": "a roll",
+    # .mat turn lines: the end of a game, and what programs write in place of moves
+    "WINS": "Wins N points",
+    "RESIGNS": "Resigns",
+    "LOSSES": "Losses N points",
+    "CANNOT_MOVE": "moves",
+    "UNRECORDED": "moves",
+    "ILLEGAL_PLAY": "moves",
 }
 
 #: Plain-language diagnoses of common mistakes, tried in order on the text at
