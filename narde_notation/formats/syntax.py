@@ -80,7 +80,14 @@ def _pattern(text: str) -> re.Pattern[str]:
 _MOVE_START = r"(?:[0-9]{1,2}|bar|off|Off|o)\*?/(?:[0-9]{1,2}|bar|off|Off|o)"
 
 
+#: The blanks of the grammars (``WS``, ``_SP``); other Unicode spaces are text.
+_GRAMMAR_BLANKS = frozenset(" \t\r\n\f\v")
+
+
 def _hint(found: str, before: str, names: set[str]) -> str | None:
+    if found[:1].isspace() and found[0] not in _GRAMMAR_BLANKS:
+        return (f"a U+{ord(found[0]):04X} space, which a record does not take as a blank:"
+                " write a plain space")
     word = found.split(None, 1)[0] if found.strip() else ""
     if before and not before[-1].isspace() and word[:1].isalpha():
         glued = before.split()[-1]  # what the letters are glued to
@@ -146,6 +153,8 @@ def syntax_finding(
 
 
 def describe(text: str) -> str:
+    if text[:1].isspace() and text[0] not in _GRAMMAR_BLANKS:
+        return repr(text[0])
     word = text.split(None, 1)[0] if text.strip() else text
     if len(word) > 20:
         word = word[:20] + "…"
