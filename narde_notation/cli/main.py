@@ -16,7 +16,7 @@ from typing import NoReturn
 
 import click
 
-from narde_notation.cli import check_rules_tag, encoding_option
+from narde_notation.cli import check_rules_tag, encoding_option, program_output
 from narde_notation.model.errors import NardeError
 from narde_notation.model.ruleset import Ruleset
 from narde_notation.model.side import Side
@@ -51,6 +51,7 @@ def narde() -> None:
     show_default=True,
     help="Output format.",
 )
+@program_output("narde moves")
 def moves(position: str, roll: str, rules_tag: str, fmt: str) -> None:
     """List the legal turns for ROLL in POSITION.
 
@@ -128,6 +129,7 @@ def _fail(message: str) -> NoReturn:
 @click.option("--size", type=click.IntRange(200, 4000), default=480, show_default=True,
               help="Board width in pixels (svg, png).")
 @encoding_option
+@program_output("narde show")
 def show(file: str, game_index: int, ply: int | None, fmt: str | None, out: str,
          from_side: str, size: int, encoding: str | None) -> None:
     """Draw game --game of FILE after half-turn --ply, or write its viewer page.

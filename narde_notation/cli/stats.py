@@ -37,7 +37,8 @@ from narde_notation.archive.table_rows import TableRows
 from narde_notation.archive.table_text import render_frame
 from narde_notation.archive.tasks import file_rows
 from narde_notation.formats.sources import STDIN
-from narde_notation.model.safe_text import csv_safe_frame
+from narde_notation.model.record import parse_count
+from narde_notation.model.safe_text import csv_safe_frame, json_safe, shown
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -83,7 +84,7 @@ def render_summary(s: Summary, fmt: str) -> str:
     import json
 
     if fmt == "json":
-        return json.dumps(s.to_dict(), ensure_ascii=False, indent=1) + "\n"
+        return json_safe(json.dumps(s.to_dict(), ensure_ascii=False, indent=1)) + "\n"
     if fmt == "csv":
         return str(csv_safe_frame(s.to_frame(), ("key",)).to_csv(index=False,
                                                                   float_format="%.10g"))
@@ -100,27 +101,28 @@ def race_choice(ft: FileTables, choice: str | None) -> tuple[str, int] | None:
     Raises:
         click.BadParameter: no such file or game among those read.
     """
-    games = ft.games
     if choice is None:
         t = ft.turns
         replayed = t.loc[t["replayed"].astype(bool)] if len(t) else t
         if not len(replayed):
             return None
         return str(replayed["file"].iloc[0]), int(replayed["game"].iloc[0])
-    name, sep, number = choice.rpartition(":")
-    if not sep or not number.isdigit() or not name:
-        raise click.BadParameter(f"{choice!r}: expected FILE:GAME, e.g. archive.txt:0",
-                                 param_hint="--race")
+    name, sep, written = choice.rpartition(":")
+    number = parse_count(written) if written.strip() == written else None
+    if not sep or number is None or not name:
+        raise click.BadParameter(f"{shown(choice)}: expected FILE:GAME, GAME a number of at"
+                                 " most nine digits, e.g. archive.txt:0", param_hint="--race")
+    games = ft.games
     files = {str(f): str(f) for f in ft.files}
     if name not in files:
         target = Path(name).resolve()
         files = {str(f): str(f) for f in ft.files if Path(f).resolve() == target}
         name = next(iter(files), name)
-    chosen = games.loc[(games["file"].astype(str) == name) & (games["game"] == int(number))]
+    chosen = games.loc[(games["file"].astype(str) == name) & (games["game"] == number)]
     if not len(chosen):
-        raise click.BadParameter(f"{choice!r}: no game {number} in a file read as {name!r}",
-                                 param_hint="--race")
-    return name, int(number)
+        raise click.BadParameter(f"{shown(choice)}: no game {number} in a file read as"
+                                 f" {shown(name)}", param_hint="--race")
+    return name, number
 
 
 def race_title(ft: FileTables, file: str, game: int) -> str:
@@ -270,6 +272,7 @@ def _standings(ft: FileTables, encoding: str | None) -> pd.DataFrame:
 @common.encoding_option
 @click.version_option(package_name="narde-notation")
 @common.program_collections()
+@common.program_output(PROGRAM)
 def narde_stats(
     paths: tuple[str, ...],
     fmt: str,

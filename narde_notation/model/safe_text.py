@@ -14,7 +14,17 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:
     import pandas as pd
 
-__all__ = ["csv_safe", "csv_safe_frame", "html_text", "markdown_safe", "masked", "shown", "visible"]
+__all__ = [
+    "csv_safe",
+    "csv_safe_frame",
+    "html_text",
+    "json_safe",
+    "markdown_safe",
+    "masked",
+    "shown",
+    "unicode_text",
+    "visible",
+]
 
 # C0 controls, DEL, C1 controls, the directional marks and the bidirectional
 # overrides/isolates that reorder what a terminal or a page shows.
@@ -44,6 +54,36 @@ def visible(text: str, *, lines: bool = False) -> str:
     if text.isascii() and text.isprintable():  # no control character: nothing to escape
         return text
     return _controls(lines).sub(_escape, text)
+
+
+_SURROGATE = re.compile("[\ud800-\udfff]")
+
+
+def unicode_text(text: str) -> str:
+    """``text`` that encodes as UTF-8: each lone surrogate shown as an escape,
+    ``\\xe9`` for a byte of a file name that was not UTF-8 (``surrogateescape``),
+    ``\\udc80`` for another (a record decoded with ``utf-7``).  What goes into a
+    table (pyarrow refuses surrogates) or any output encoded as UTF-8."""
+    if text.isascii():
+        return text
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return _SURROGATE.sub(_escape, text)
+    return text
+
+
+def json_safe(document: str) -> str:
+    """A JSON document (from ``json.dumps(..., ensure_ascii=False)``) whose string
+    literals hold lone surrogates, with each written as the text
+    :func:`unicode_text` shows (its backslash escaped): valid JSON in UTF-8."""
+    if document.isascii():
+        return document
+    try:
+        document.encode("utf-8")
+    except UnicodeEncodeError:
+        return _SURROGATE.sub(lambda match: "\\" + _escape(match), document)
+    return document
 
 
 def masked(text: str) -> str:
