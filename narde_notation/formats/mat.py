@@ -242,12 +242,13 @@ class _MatReader:
         match = self.re_wins.fullmatch(line)
         if match:
             # corpus decision 9: a Wins line indented 20+ columns is the right
-            # player's; after a resignation, the other side's (a resigner never wins)
-            indent = len(match.group("indent"))
-            side = Side.BLACK if indent >= _RIGHT_INDENT else Side.WHITE
+            # player's (a tab reaches the next multiple of 8, as the program's
+            # columns were drawn); after a resignation, the other side's
+            written = match.group("indent")
+            side = Side.BLACK if len(written.expandtabs(8)) >= _RIGHT_INDENT else Side.WHITE
             if game.resigner is not None:
                 side = game.resigner.other
-            self.wins(game, side, match.group("points"), number, indent + 1)
+            self.wins(game, side, match.group("points"), number, len(written) + 1)
             return done
         lead = len(line) - len(line.lstrip())
         if self.re_item.match(line, lead):

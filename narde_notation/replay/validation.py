@@ -293,7 +293,7 @@ class _Replay:
         try:
             return Ruleset.from_tag(tag)
         except RulesetError as exc:
-            self.add("bad-tag", f"Rules tag {tag!r}: {exc}." + _STOP, self.tag_line("Rules"), 1)
+            self.add("bad-tag", f"Rules tag {shown(tag)}: {exc}." + _STOP, self.tag_line("Rules"), 1)
             return None
 
     def _start(self) -> Position | None:
@@ -331,7 +331,7 @@ class _Replay:
                      self.tag_line("Result"), 1)
         numbering = tags.get("Numbering")
         if numbering is not None and numbering.strip().lower() not in ("own", "absolute"):
-            self.add("bad-tag", f"Numbering tag {numbering!r} is neither own nor absolute.",
+            self.add("bad-tag", f"Numbering tag {shown(numbering)} is neither own nor absolute.",
                      self.tag_line("Numbering"), 1)
 
     # -- the replay -----------------------------------------------------------
