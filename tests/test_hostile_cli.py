@@ -23,6 +23,7 @@ GAME = "1. 65: 24/18 18/13 43: 24/20 24/21 *\n"
 def run(*args: str, stdin: int | None = None, stdout: object = subprocess.PIPE
         ) -> subprocess.CompletedProcess[str]:
     """A program as a real process (``narde-validate``, ``narde-stats``, ``narde``)."""
+    # stdout: a pipe (text captured), or a file or descriptor given
     module = {"narde-validate": "validate:narde_validate", "narde-stats": "stats:narde_stats",
               "narde": "main:narde"}[args[0]]
     name, function = module.split(":")
@@ -202,3 +203,78 @@ def test_standard_output_closed_is_an_io_error(tmp_path: Path) -> None:
                           text=True, timeout=120)
     assert done.returncode == 2 and "Traceback" not in done.stderr
     assert "standard output is closed" in done.stderr
+
+
+def test_ctrl_c_while_the_summary_is_written_exits_130(tmp_path: Path,
+                                                       monkeypatch: pytest.MonkeyPatch) -> None:
+    from click.testing import CliRunner
+
+    import narde_notation.cli.stats as stats_cli
+
+    (tmp_path / "g.txt").write_text(GAME)
+
+    def interrupted(*args: object, **kwargs: object) -> object:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(stats_cli, "summary", interrupted)
+    done = CliRunner().invoke(stats_cli.narde_stats, ["-q", str(tmp_path)])
+    assert done.exit_code == 130 and "interrupted" in done.output
+
+
+def test_ctrl_c_in_narde_show_exits_130(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from click.testing import CliRunner
+
+    import narde_notation.show.board_svg as board_svg
+    from narde_notation.cli.main import narde
+
+    (tmp_path / "g.txt").write_text(GAME)
+
+    def interrupted(*args: object, **kwargs: object) -> object:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(board_svg, "board_drawing", interrupted)
+    done = CliRunner().invoke(narde, ["show", str(tmp_path / "g.txt"), "-o",
+                                      str(tmp_path / "g.svg")])
+    assert done.exit_code == 130
+
+
+def test_a_missing_path_or_an_empty_folder_prints_no_empty_summary(tmp_path: Path) -> None:
+    from click.testing import CliRunner
+
+    from narde_notation.cli.stats import narde_stats
+
+    (tmp_path / "empty").mkdir()
+    done = CliRunner().invoke(narde_stats, [str(tmp_path / "nothere"), str(tmp_path / "empty")])
+    assert done.exit_code == 2
+    assert "Overview" not in done.output and "no such file or folder" in done.output
+
+
+def test_narde_stats_names_a_file_with_no_game(tmp_path: Path) -> None:
+    from click.testing import CliRunner
+
+    from narde_notation.cli.stats import narde_stats
+
+    (tmp_path / "e.txt").write_text("")
+    (tmp_path / "g.txt").write_text(GAME)
+    done = CliRunner().invoke(narde_stats, ["-q", str(tmp_path)])
+    assert done.exit_code == 0
+    assert "e.txt: no game read" in done.output and "g.txt: no game" not in done.output
+
+
+@pytest.mark.skipif(not hasattr(os, "openpty"), reason="no pseudo-terminals")
+def test_narde_show_writes_no_png_to_a_terminal(tmp_path: Path) -> None:
+    (tmp_path / "g.txt").write_text(GAME)
+    leader, follower = os.openpty()
+    try:
+        done = run("narde", "show", str(tmp_path / "g.txt"), "--format", "png", "-o", "-",
+                   stdout=follower)
+        os.set_blocking(leader, False)
+        try:
+            shown = os.read(leader, 65536)
+        except BlockingIOError:
+            shown = b""
+    finally:
+        os.close(follower)
+        os.close(leader)
+    assert done.returncode == 2 and "standard output is a terminal" in done.stderr
+    assert b"PNG" not in shown

@@ -132,6 +132,7 @@ def program_output(program: str) -> Iterator[None]:
     """A program's body whose output cannot be written (standard output closed,
     on a full disk or a closed pipe; a report file on a full disk): one error
     line on standard error and exit 2 (an I/O error), never a traceback.
+    Ctrl-C anywhere in the body (the programs' own handlers aside): exit 130.
     The body's output is flushed inside, so a late error is caught too."""
     if sys.stdout is None:
         sys.stdout = _ClosedOutput()
@@ -141,6 +142,12 @@ def program_output(program: str) -> Iterator[None]:
         finally:
             if not _stdout_fails():
                 sys.stdout.flush()
+    except KeyboardInterrupt:
+        # Ctrl-C after the files were read (a summary, a report, a picture being
+        # written): the documented 130, not click's "Aborted!" and 1
+        with contextlib.suppress(OSError, ValueError):
+            echo_error(program, "interrupted")
+        sys.exit(EXIT_INTERRUPTED)
     except OSError as exc:
         if _stdout_fails():
             _silence_stdout()

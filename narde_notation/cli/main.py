@@ -149,6 +149,9 @@ def show(file: str, game_index: int, ply: int | None, fmt: str | None, out: str,
             _fail(f"{out}: cannot tell the format from {ext!r}: name it .svg, .png or .html,"
                   " or give --format")
         fmt = known[ext]
+    if fmt == "png" and out == "-" and sys.stdout.isatty():
+        _fail("PNG is binary and standard output is a terminal: write it to a file"
+              " (-o board.png) or through a pipe")
     viewer_side = Side(from_side[0].upper())
     if game_index < 0:
         _fail(f"--game {game_index}: games are numbered from 0")

@@ -304,11 +304,13 @@ def narde_stats(
     parquets = {"games": games_parquet, "turns": turns_parquet, "findings": findings_parquet}
     if any(parquets.values()) and importlib.util.find_spec("pyarrow") is None:
         common.echo_error(PROGRAM,
-                          "--*-parquet needs pyarrow (pip install 'narde-notation[parquet]')")
+                          "--*-parquet needs pyarrow: pip install pyarrow (or, in the"
+                          " project folder, pip install \".[parquet]\")")
         sys.exit(2)
     if scheduler is not None and importlib.util.find_spec("distributed") is None:
-        common.echo_error(PROGRAM, "--scheduler needs dask[distributed] "
-                            "(pip install 'narde-notation[dask]')")
+        common.echo_error(PROGRAM, "--scheduler needs dask[distributed]: pip install"
+                          " \"dask[distributed]\" (or, in the project folder, pip install"
+                          " \".[dask]\")")
         sys.exit(2)
     expanded = common.expand_arguments(PROGRAM, paths)
     problems = list(expanded.problems)
@@ -344,6 +346,16 @@ def narde_stats(
     for path, why in ft.problems.items():
         problems.append(f"{path}: cannot read: {why}")
     problems.extend(ft.failures.values())
+    if not ft.files and STDIN not in expanded.files:
+        # nothing was read (a missing path, an empty folder): no empty summary
+        for problem in problems or ["no record file read"]:
+            common.echo_error(PROGRAM, problem)
+        sys.exit(2)
+    read = set(ft.games["file"].astype(str)) if len(ft.games) else set()
+    for path in ft.files:
+        if str(path) not in read:  # as narde-validate, which reports it as an error
+            common.echo_notice(PROGRAM, f"{path}: no game read (an empty file or not a"
+                               " record; narde-validate shows where)")
 
     s = summary(ft)
     if by == "player":

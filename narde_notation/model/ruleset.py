@@ -108,7 +108,8 @@ class Ruleset:
                 raise RulesetError(f"empty variant name in rules {shown(tag)}; valid: {valid}")
             if name == "standard":
                 raise RulesetError(
-                    f"rules {shown(tag)}: 'standard' means no variant and cannot be combined with others"
+                    f"rules {shown(tag)}: 'standard' means no variant and cannot be combined"
+                    " with others"
                 )
             if name not in VARIANTS:
                 raise RulesetError(f"unknown rules variant {shown(raw.strip())}; valid: {valid}")

@@ -293,7 +293,8 @@ class _Replay:
         try:
             return Ruleset.from_tag(tag)
         except RulesetError as exc:
-            self.add("bad-tag", f"Rules tag {shown(tag)}: {exc}." + _STOP, self.tag_line("Rules"), 1)
+            self.add("bad-tag", f"Rules tag {shown(tag)}: {exc}." + _STOP,
+                     self.tag_line("Rules"), 1)
             return None
 
     def _start(self) -> Position | None:
