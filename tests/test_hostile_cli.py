@@ -278,3 +278,25 @@ def test_narde_show_writes_no_png_to_a_terminal(tmp_path: Path) -> None:
         os.close(leader)
     assert done.returncode == 2 and "standard output is a terminal" in done.stderr
     assert b"PNG" not in shown
+
+
+def test_the_progress_estimate_leaves_out_the_workers_start_up() -> None:
+    import io
+    import time
+
+    from narde_notation.cli import restart_eta
+
+    # 100 files; the first result comes after 5 s of start-up, the next 9 at
+    # once: without the restart click's estimate is 5 s a file for 90 files
+    bar = click.progressbar(range(100), length=100, file=io.StringIO())
+    with bar:
+        bar.start = time.time() - 5.0
+        bar.last_eta = 0.0
+        bar.update(1)
+        before = bar.eta
+        restart_eta(bar)
+        bar.last_eta = 0.0
+        bar.update(9)
+        after = bar.eta
+    assert before > 400  # 5 s x 99 files left
+    assert after < 5  # the files now take no time: the estimate says so

@@ -333,6 +333,7 @@ def narde_stats(
                                file=stderr if show_bar else io.StringIO()) as bar:
             for part in bar:
                 if not prefetched:
+                    common.restart_eta(bar)  # the workers' start-up is no file's time
                     _prefetch()  # overlaps the summary's imports with the workers
                     prefetched = True
                 parts.append(part)

@@ -27,6 +27,7 @@ from narde_notation.cli import (
     expand_arguments,
     program_collections,
     program_output,
+    restart_eta,
 )
 from narde_notation.formats.sources import STDIN
 from narde_notation.model.findings import Finding
@@ -137,6 +138,8 @@ def narde_validate(paths: tuple[str, ...], fmt: str, rules_tag: str | None,
                               file=stderr) if show_bar else contextlib.nullcontext(results()))
         with progress as bar:
             for result in bar:
+                if files == 0 and not problems:
+                    restart_eta(bar)  # the workers' start-up is no file's time
                 if isinstance(result, Failure):
                     problems.append(result.message)
                     continue
