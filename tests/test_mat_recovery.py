@@ -279,3 +279,13 @@ def test_a_non_record_is_one_finding_never_a_misread_game(text: str, what: str) 
     assert finding.code == "syntax" and finding.message.startswith("not a record")
     assert what in finding.message and finding.line == 1
     assert not record.half_turns and not record.tags
+
+
+@pytest.mark.parametrize("space", ["\u00a0", "\u3000", "\u2007", "\u0085", "\x1c"])
+def test_unicode_blanks_in_mat_lines_are_blanks(space: str) -> None:
+    game = _one(f" 1) 65: 24/18 18/13{space}  43: 24/20 24/21{space}\n"
+                f"{space}                                Wins 1 point{space}\n")
+    assert not game.findings
+    assert [(h.side, h.dice, h.column) for h in game.half_turns] == [
+        (W, (6, 5), 5), (B, (4, 3), 23)]
+    assert (game.result, game.result_column) == ("0-1", 34)

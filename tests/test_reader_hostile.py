@@ -126,3 +126,12 @@ def test_errors_in_every_game_read_in_linear_work(monkeypatch: pytest.MonkeyPatc
         assert len(_games(BROKEN * n)) == n
         sizes.append(sum(parsed))
     assert sizes[1] < 5 * sizes[0]
+
+
+def test_examples_in_messages_do_not_read_like_line_numbers() -> None:
+    # `path:12:5: ... a turn (12. 65: ...)` read as a second line number: N. now
+    texts = ["1. 65: 24/18 18/13 43: 24/20 2x/21\n", "1. 24/18 65:\n", "1. 65: 24/18 .\n",
+             " 1 point match\n Game 1\n A : 0   B : 0\n  1) 65: 24/18\n stray words\n"]
+    messages = [f.message for t in texts for g in parse_games(t) for f in g.findings]
+    assert messages and not [m for m in messages if "12." in m or "12)" in m]
+    assert any("N. 65: 24/18 18/13" in m for m in messages)

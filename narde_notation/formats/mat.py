@@ -89,6 +89,12 @@ class _MatGame:
 #: Kinds: the terminals of ``mat.lark``'s ``start``, and ``UNREAD`` (a roll
 #: whose moves are not read) and ``GARBAGE`` (a piece that is no item).
 _Item = tuple[str, str, int, "str | None"]
+#: Unicode blanks other than space and tab (what ``str.isspace`` takes: no-break
+#: space, U+2000-200A, U+3000, U+0085, ``\x1c``-``\x1f``…), each read as one
+#: space in a ``.mat`` line: programs pad columns with them (decisions F12).
+_OTHER_BLANKS = str.maketrans({c: " " for c in (
+    "\x0b\x0c\x1c\x1d\x1e\x1f\x85\xa0\u1680\u2000\u2001\u2002\u2003\u2004\u2005"
+    "\u2006\u2007\u2008\u2009\u200a\u2028\u2029\u202f\u205f\u3000")})
 #: Items that are a half-turn (one per column).
 _HALF_KINDS = frozenset({"HALFTURN", "UNREAD"})
 #: What programs write after a roll in place of its moves.
@@ -176,6 +182,8 @@ class _MatReader:
         self.pending.clear()
 
     def feed(self, number: int, line: str) -> GameRecord | None:
+        if not (line.isascii() and line.isprintable()):
+            line = line.translate(_OTHER_BLANKS)  # the layout's columns are blanks
         stripped = line.strip()
         if not stripped:
             return None
@@ -256,7 +264,7 @@ class _MatReader:
             # line without a number, a lone item placed as a Wins line is
             self.read_items(game, number, line, line, 0, None, _RIGHT_INDENT)
             return done
-        self.syntax(game, "expected a turn line (12) 65: 24/18 18/13), a Wins line or Game N, "
+        self.syntax(game, "expected a turn line (N) 65: 24/18 18/13), a Wins line or Game N, "
                     f"found {describe(stripped)}", number, lead + 1, line)
         if not game.expect_score:
             # a damaged turn line, most likely: its last column is Black's (F3)

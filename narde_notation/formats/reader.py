@@ -48,6 +48,10 @@ __all__ = ["Source", "detect_format", "parse_games", "read_games"]
 
 #: How many lines the format sniffer looks at before settling on native.
 _SNIFF_LINES = 2000
+#: How many lines the sniffer holds at most, blank and ``;`` lines included
+#: (those do not count towards :data:`_SNIFF_LINES`: a `.mat` header of
+#: thousands of ``; [Tag]`` lines is still looked past).
+_SNIFF_HELD = 100_000
 #: How many lines of one layout or the other settle the format.
 _DECISIVE = 5
 #: A line of the native layout, after its blanks: a tag pair (`[` and a
@@ -86,14 +90,6 @@ def _line_kind(line: str) -> Literal["native", "mat"] | None:
     return None
 
 
-def _record_line_kind(line: str) -> Literal["native", "mat"] | None:
-    """As :func:`_line_kind`, blank and ``;`` lines skipped."""
-    stripped = line.strip()
-    if not stripped or stripped.startswith(";"):
-        return None
-    return _line_kind(line)
-
-
 def detect_format(lines: Iterable[str]) -> Literal["native", "mat"]:
     """``"mat"`` if more of the first record lines are ``.mat`` lines (``N point
     match``, ``Game N``, ``N)`` turn lines) than native ones (a tag pair
@@ -102,21 +98,36 @@ def detect_format(lines: Iterable[str]) -> Literal["native", "mat"]:
     a title line (`` 5 point match`` above native games) or a free-text line
     that starts like the other layout does not decide alone.
 
-    Looks at no more than the first 2000 lines.  No line is both: after its
+    Looks at no more than the first 2000 lines (blank and ``;`` lines not
+    counted, up to 100,000 in all).  No line is both: after its
     blanks a native line starts with ``[``, or digits then ``.``, or a roll
     then ``:``, where the ``.mat`` lines have digits then a blank or ``)``, or
     a ``g``; so the native test comes first, and the ``.mat`` grammar is only
     loaded for a line that may be a ``.mat`` line.
     """
+    return _sniff(lines, [])
+
+
+def _sniff(lines: Iterable[str], head: list[str]) -> Literal["native", "mat"]:
+    """:func:`detect_format` of ``lines``, each line it looks at appended to
+    ``head`` (the reader reads them again): no more than it needs."""
     counts = {"native": 0, "mat": 0}
-    for count, line in enumerate(lines):
-        if count >= _SNIFF_LINES:
-            break
-        kind = _record_line_kind(line)
+    looked = 0  # lines that are neither blank nor `;` lines (a header may be long)
+    for line in lines:
+        head.append(line)
+        stripped = line.strip()
+        if not stripped or stripped.startswith(";"):
+            if len(head) >= _SNIFF_HELD:
+                break
+            continue
+        looked += 1
+        kind = _line_kind(line)
         if kind is not None:
             counts[kind] += 1
             if counts[kind] >= _DECISIVE:
                 break
+        if looked >= _SNIFF_LINES:
+            break
     return "mat" if counts["mat"] > counts["native"] else "native"
 
 
@@ -136,17 +147,7 @@ def _records(decoded: DecodedLines) -> Iterator[GameRecord]:
     file = decoded.name
     lines = iter(decoded)
     head: list[str] = []
-    counts = {"native": 0, "mat": 0}
-    for line in lines:  # what detect_format needs to see, and no more
-        head.append(line)
-        if len(head) >= _SNIFF_LINES:
-            break
-        kind = _record_line_kind(line)
-        if kind is not None:
-            counts[kind] += 1
-            if counts[kind] >= _DECISIVE:
-                break
-    line = ""  # not the last sniffed line held for the whole read
+    fmt = _sniff(lines, head)
     other = _not_a_record(head)
     if other is not None:
         yield GameRecord(findings=[Finding(
@@ -154,7 +155,6 @@ def _records(decoded: DecodedLines) -> Iterator[GameRecord]:
             " (native or .mat); nothing is read from it", file=file, game=None,
             line=other[0], column=1)], file=file, index=0, line=other[0])
         return
-    fmt = detect_format(head)
 
     def numbered() -> Iterator[tuple[int, str]]:
         number = 0

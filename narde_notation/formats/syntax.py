@@ -29,9 +29,9 @@ __all__ = [
 
 _EXPECTED_WORDS: dict[str, str] = {
     "TAGS": 'a tag pair [Name "value"]',
-    "TURNNO": "a turn number (12. or 12...)",
+    "TURNNO": "a turn number (N. or N...)",
     "HALFTURN": "a roll and its moves (65: 24/18 18/13)",
-    "TURNS": "a turn (12. 65: 24/18 18/13)",
+    "TURNS": "a turn (N. 65: 24/18 18/13)",
     "MOVES": "more moves (24/18)",
     "RESULT": "a result (1-0, 0-1, *, …)",
     "$END": "the end of the game",
@@ -64,7 +64,7 @@ _HINTS: tuple[tuple[str, str], ...] = (
     (r"^[!?]", "an annotation is one of ! ? !! ?? !? ?! after the last move"),
     (r"^[0-9]-[0-9]$", "a result is 1-0, 2-0, 3-0, 0-1, 0-2, 0-3, 0-0 or *"),
     (r"^[0-9]+-[0-9]+", "a move is written with slashes (24/18)"),
-    (r"^\.", "a turn number is 12. (White) or 12... (Black)"),
+    (r"^\.", "a turn number is N. (White) or N... (Black)"),
     (r"^[0-9]+/", "a move's points are numbers 1-24, off or bar"),
     (r"^[A-Za-z]*[0-9]", "a point is a number 1-24, off or bar"),
 )
@@ -96,7 +96,7 @@ def _hint(found: str, before: str, names: set[str]) -> str | None:
         if glued.isdigit():
             return "a roll is two dice 1-6 and a colon, such as 65:"
     if "MOVES" not in names and _pattern(_MOVE_START).match(word):
-        return "the roll comes before the moves: 12. 65: 24/18 18/13"
+        return "the roll comes before the moves: N. 65: 24/18 18/13"
     for pattern, hint in _HINTS:
         if _pattern(pattern).search(word):
             return hint
