@@ -354,7 +354,8 @@ def narde_stats(
         sys.exit(2)
     read = set(ft.games["file"].astype(str)) if len(ft.games) else set()
     for path in ft.files:
-        if str(path) not in read:  # as narde-validate, which reports it as an error
+        if str(path) not in read and path not in ft.failures and path not in ft.problems:
+            # as narde-validate, which reports it as an error
             common.echo_notice(PROGRAM, f"{path}: no game read (an empty file or not a"
                                " record; narde-validate shows where)")
 
