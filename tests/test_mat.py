@@ -115,10 +115,13 @@ def test_bad_turn_line_is_reported_and_the_next_lines_read() -> None:
     assert (finding.code, later.code) == ("syntax", "syntax")
     assert (finding.line, finding.column) == (3, 38)
     assert (later.line, later.column) == (5, 6)
-    # the game keeps the half-turns whose roll was read before the first error
-    # (as the native reader; the replay stops there)
-    assert [h.dice for h in first.half_turns] == [(6, 5), (5, 4)]
-    assert first.half_turns[1].moves == ()
+    # each column is read on its own: the broken one keeps its roll, its moves
+    # not read (the replay stops there); the later lines are read
+    assert [h.dice for h in first.half_turns] == [(6, 5), (5, 4), (2, 1), (4, 3)]
+    assert first.half_turns[1].moves == () and first.half_turns[1].unread == "24//20"
+    assert not first.half_turns[1].is_pass
+    # `7:` is no roll: nothing of line 5 is read
+    assert [h.line for h in first.half_turns] == [3, 3, 4, 4]
     assert len(second.half_turns) == 2 and not second.findings
 
 

@@ -85,8 +85,12 @@ def test_malformed_lines_each_reported_and_the_result_still_read() -> None:
     (game,) = read_games(DATA / "malformed.mat")
     assert [(f.code, f.line, f.column) for f in game.findings] == [
         ("syntax", 5, 38), ("syntax", 7, 6)]
-    # the half-turns before the first error are the record (the replay stops there)
-    assert [(h.side, h.dice) for h in game.half_turns] == [(W, (6, 5)), (B, (5, 4))]
+    # every line is read on its own: line 5's right column keeps its roll (moves
+    # not read), line 7 (`7:` is no roll) gives nothing, lines 6 and 8 are read
+    assert [(h.side, h.dice, h.line) for h in game.half_turns] == [
+        (W, (6, 5), 5), (B, (5, 4), 5), (W, (2, 1), 6), (B, (4, 3), 6), (W, (3, 3), 8),
+        (B, (1, 1), 8)]
+    assert [h.unread for h in game.half_turns] == [None, "24//20", None, None, None, None]
     # the Wins line after the broken lines is read: indented 34, Black's
     assert (game.result, game.result_line, game.result_column) == ("0-1", 9, 35)
 

@@ -169,7 +169,8 @@ def test_standings_list_every_player_with_ratings(tmp_path: Path) -> None:
         game("Cid", "Bob", ILLEGAL),
     ]})
     table = standings(games, m)
-    assert list(table.index) == ["Ann", "Cid", "Bob"]
+    # rated players first (Bob's 1490 was earned); Cid, unrated, last (issue 19)
+    assert list(table.index) == ["Ann", "Bob", "Cid"]
     assert table.loc["Ann", "rating"] == 1510.0 and table.loc["Bob", "rating"] == 1490.0
     assert table.loc["Ann", "points_won"] == 2 and table.loc["Ann", "mars_given"] == 1
     assert table.loc["Bob", "mars_taken"] == 1 and table.loc["Bob", "matches_lost"] == 1

@@ -249,6 +249,8 @@ def check_scheduler(address: str, timeout: float = 3.0) -> None:
         ) from exc
     except OSError as exc:
         raise SchedulerError(f"scheduler {address}: cannot connect: {exc.strerror or exc}") from exc
+    except (UnicodeError, ValueError) as exc:  # a host name the IDNA codec refuses (`a..b`)
+        raise SchedulerError(f"scheduler {address}: not a host name ({exc})") from exc
     if len(greeting) < 8 or not 0 < struct.unpack("<Q", greeting)[0] < 1 << 20:
         raise SchedulerError(f"scheduler {address}: what answers there is not a Dask scheduler")
 

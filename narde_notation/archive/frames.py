@@ -258,7 +258,7 @@ def iter_tables_dask(
 
     The same unit of work as :func:`iter_tables`, so the same tables.  The
     workers must see the same paths (a shared file system) and have
-    narde-notation installed (``pip install narde-notation[dask]``).
+    narde-notation installed (``pip install ".[dask]"`` in the project folder).
 
     Args:
         address: the scheduler, e.g. ``tcp://host:8786`` (or a

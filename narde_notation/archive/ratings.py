@@ -49,15 +49,20 @@ HISTORY_COLUMNS: dict[str, str] = {
 }
 
 
+#: The largest power of ten the probability is worked out with (floats end near 1e308).
+_MAX_EXPONENT = 300.0
+
+
 def win_probability(rating: float, opponent: float, length: int) -> float:
     """The FIBS probability that the side rated ``rating`` wins an N-point match.
 
     The lower-rated side wins with ``1 / (10 ** (D * sqrt(N) / 2000) + 1)``,
     D the rating difference in points; the higher-rated side with one minus
-    that; equal ratings give 0.5.
+    that; equal ratings give 0.5.  Past ``10 ** 300`` the underdog's chance is
+    0 (a float holds no less; a 999,999,999-point match would overflow).
     """
     exponent = abs(rating - opponent) * math.sqrt(length) / 2000.0
-    underdog = 1.0 / (math.pow(10.0, exponent) + 1.0)
+    underdog = 0.0 if exponent > _MAX_EXPONENT else 1.0 / (math.pow(10.0, exponent) + 1.0)
     return underdog if rating <= opponent else 1.0 - underdog
 
 

@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Any
 
 from narde_notation.formats.sources import RECORD_SUFFIXES
 from narde_notation.model.findings import CODES
+from narde_notation.model.safe_text import unicode_text
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -136,6 +137,20 @@ def dtype_name(declared: str) -> str:
     return _string_dtype() if declared == "str" else declared
 
 
+def _unicode_values(values: Any) -> Any:
+    """``values`` with every text made :func:`unicode_text` (pyarrow, pandas 3's
+    string storage, refuses lone surrogates: a file name that was not UTF-8)."""
+    if isinstance(values, list) and values:
+        try:
+            distinct = set(values)
+        except TypeError:
+            return values
+        fixed = {v: unicode_text(v) for v in distinct if isinstance(v, str) and not v.isascii()}
+        if any(k != v for k, v in fixed.items()):
+            return [fixed.get(v, v) if isinstance(v, str) else v for v in values]
+    return values
+
+
 def _column(name: str, dtype: str, values: Any) -> Any:
     import pandas as pd
 
@@ -143,7 +158,9 @@ def _column(name: str, dtype: str, values: Any) -> Any:
         fixed = CATEGORIES.get(name)
         if fixed is not None:
             return pd.Categorical(values, categories=list(fixed))
-        return pd.Categorical(values)
+        return pd.Categorical(_unicode_values(values))
+    if dtype == "str":
+        values = _unicode_values(values)
     return pd.array(values, dtype=dtype_name(dtype))
 
 

@@ -35,7 +35,9 @@ def standings(
     games (zeros then).  A side with no name is nobody's: it has no row
     (its games and matches count for the named opponent only; such a match
     is never rated).
-    Order: rating (high first), then matches won, then name.
+    Order: players with a rated match first, by rating (high first); then
+    the unrated (their 1500 is no rating earned: a player with no valid game
+    never ranks above a rated one), by wins; ties by matches won, then name.
 
     Args:
         games: a games frame (:func:`narde_notation.archive.frames.games_frame`).
@@ -67,7 +69,10 @@ def standings(
     table["experience"] = (
         last["experience_after"].reindex(table.index).fillna(0).astype("int64")
     )
-    order = table.reset_index().sort_values(
-        ["rating", "matches_won", "player"], ascending=[False, False, True], kind="stable"
-    )
+    frame = table.reset_index()
+    frame["_rated"] = frame["experience"] > 0
+    order = frame.sort_values(
+        ["_rated", "rating", "wins", "matches_won", "player"],
+        ascending=[False, False, False, False, True], kind="stable",
+    ).drop(columns="_rated")
     return order.set_index("player").drop(index="?", errors="ignore")

@@ -13,7 +13,7 @@ import json
 import math
 from typing import TYPE_CHECKING, Any
 
-from narde_notation.model.safe_text import csv_safe_frame, markdown_safe, visible
+from narde_notation.model.safe_text import csv_safe_frame, json_safe, markdown_safe, visible
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -79,5 +79,5 @@ def render_frame(frame: pd.DataFrame, fmt: str, text_columns: tuple[str, ...] = 
     if fmt == "csv":
         return str(csv_safe_frame(frame, text_columns).to_csv())
     if fmt == "json":
-        return json.dumps(table_records(frame), ensure_ascii=False, indent=1) + "\n"
+        return json_safe(json.dumps(table_records(frame), ensure_ascii=False, indent=1)) + "\n"
     return text_table(frame, "github" if fmt == "markdown" else "simple") + "\n"

@@ -9,7 +9,10 @@ from __future__ import annotations
 
 import codecs
 import contextlib
+import errno
 import gc
+import io
+import os
 import sys
 from collections.abc import Callable, Iterable, Iterator
 from typing import Any, NoReturn, TypeVar
@@ -19,7 +22,7 @@ import click
 from narde_notation.formats.sources import ExpandedPaths, expand_paths
 from narde_notation.model.errors import RulesetError
 from narde_notation.model.ruleset import Ruleset
-from narde_notation.model.safe_text import visible
+from narde_notation.model.safe_text import shown, visible
 
 __all__ = [
     "EXIT_INTERRUPTED",
@@ -35,6 +38,8 @@ __all__ = [
     "finish",
     "over_files",
     "program_collections",
+    "program_output",
+    "restart_eta",
     "worker_options",
 ]
 
@@ -86,6 +91,90 @@ def program_collections() -> Iterator[None]:
         gc.set_threshold(*old)
 
 
+class _ClosedOutput(io.TextIOBase):
+    """Standard output when the program was started with it closed (``>&-``):
+    writing to it is an I/O error, reported as one (exit 2)."""
+
+    def writable(self) -> bool:
+        return True
+
+    def write(self, text: str) -> int:
+        raise OSError(errno.EBADF, "standard output is closed")
+
+
+def _stdout_fails() -> bool:
+    """Standard output cannot be written (closed, a full disk, a closed pipe)."""
+    stream = sys.stdout
+    if stream is None or isinstance(stream, _ClosedOutput):
+        return True
+    try:
+        stream.flush()
+    except (OSError, ValueError):
+        return True
+    return False
+
+
+def _silence_stdout() -> None:
+    """What is left in standard output's buffer is dropped, so the interpreter's
+    last flush at exit writes no second error."""
+    stream = sys.stdout
+    try:
+        fd = stream.fileno() if stream is not None else -1
+    except (OSError, ValueError, io.UnsupportedOperation):
+        fd = -1
+    if fd >= 0:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, fd)
+        os.close(devnull)
+    else:
+        sys.stdout = _ClosedOutput()  # nothing is flushed at exit
+        return
+    with contextlib.suppress(OSError, ValueError):
+        stream.flush()
+
+
+@contextlib.contextmanager
+def program_output(program: str) -> Iterator[None]:
+    """A program's body whose output cannot be written (standard output closed,
+    on a full disk or a closed pipe; a report file on a full disk): one error
+    line on standard error and exit 2 (an I/O error), never a traceback.
+    Ctrl-C anywhere in the body (the programs' own handlers aside): exit 130.
+    The body's output is flushed inside, so a late error is caught too."""
+    if sys.stdout is None:
+        sys.stdout = _ClosedOutput()
+    try:
+        try:
+            yield
+        finally:
+            if not _stdout_fails():
+                sys.stdout.flush()
+    except KeyboardInterrupt:
+        # Ctrl-C after the files were read (a summary, a report, a picture being
+        # written): the documented 130, not click's "Aborted!" and 1
+        with contextlib.suppress(OSError, ValueError):
+            echo_error(program, "interrupted")
+        sys.exit(EXIT_INTERRUPTED)
+    except OSError as exc:
+        if _stdout_fails():
+            _silence_stdout()
+        with contextlib.suppress(OSError, ValueError):
+            echo_error(program, f"cannot write its output: {exc.strerror or exc}")
+        sys.exit(2)
+
+
+def restart_eta(bar: object) -> None:
+    """Start a click progress bar's clock again at the first result: the
+    workers' start-up (seconds, before any file is done) otherwise counts as
+    the first file's time, and click's estimate (elapsed / files done,
+    averaged over its last seven readings) said 13-15 minutes for a 10-second
+    job.  ``bar`` without a clock (no bar shown) is left alone."""
+    if hasattr(bar, "start") and hasattr(bar, "avg"):
+        import time
+
+        bar.start = time.time()
+        bar.avg = []
+
+
 def counted(n: int, noun: str) -> str:
     """``"1 file"``, ``"2 files"``, ``"0 errors"`` (nouns that take an ``s``)."""
     return f"{n} {noun}" if n == 1 else f"{n} {noun}s"
@@ -102,13 +191,20 @@ def echo_notice(program: str, message: str) -> None:
 
 
 def check_encoding(ctx: click.Context, param: click.Parameter, value: str | None) -> str | None:
-    """Click callback for ``--encoding``: a codec name Python knows (else exit 2)."""
+    """Click callback for ``--encoding``: a text codec Python knows
+    (:func:`~narde_notation.replay.pipeline.text_encoding`; else exit 2)."""
     if value is not None:
+        from narde_notation.replay.pipeline import text_encoding
+
         try:
             codecs.lookup(value)
         except LookupError as exc:
-            raise click.BadParameter(f"unknown encoding {value!r}", ctx=ctx,
+            raise click.BadParameter(f"unknown encoding {shown(value)}", ctx=ctx,
                                      param=param) from exc
+        try:
+            text_encoding(value)
+        except LookupError as exc:
+            raise click.BadParameter(str(exc), ctx=ctx, param=param) from exc
     return value
 
 
@@ -141,7 +237,11 @@ def each_file(results: Iterable[Any], problems: list[str], *, count: int, show_b
         click.progressbar(results, length=count, label=label, file=sys.stderr)
         if show_bar else contextlib.nullcontext(results))
     with progress as bar:
+        first = True
         for result in bar:
+            if first:
+                restart_eta(bar)  # the workers' start-up is no file's time
+                first = False
             if isinstance(result, Failure):
                 problems.append(result.message)
             elif result.problem is not None:

@@ -30,6 +30,7 @@ from narde_notation.cli import (
     expand_arguments,
     finish,
     over_files,
+    program_output,
     worker_options,
 )
 from narde_notation.formats.sources import STDIN
@@ -155,6 +156,7 @@ class _Output:
 @worker_options("Analyse", "text: like gnubg's export; jsonl/csv: one half-turn a line; "
                 "json: games with their half-turns and players.",
                 "No progress bar and no count at the end.")
+@program_output("narde analyse")
 def analyse_command(paths: tuple[str, ...], game_index: int | None, ply: int, fmt: str,
                     rules_tag: str | None, jobs: int | None, scheduler: str | None,
                     quiet: bool, encoding: str | None) -> None:

@@ -20,7 +20,7 @@ from typing import NoReturn
 
 import click
 
-from narde_notation.cli import check_rules_tag, encoding_option
+from narde_notation.cli import check_rules_tag, encoding_option, program_output
 from narde_notation.model.errors import NardeError
 from narde_notation.model.ruleset import Ruleset
 from narde_notation.model.side import Side
@@ -59,6 +59,7 @@ def narde() -> None:
     show_default=True,
     help="Output format.",
 )
+@program_output("narde moves")
 def moves(position: str, roll: str, rules_tag: str, fmt: str) -> None:
     """List the legal turns for ROLL in POSITION.
 
@@ -126,6 +127,7 @@ def _position_argument(position: str) -> Position:
 @RULES_OPTION
 @click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text",
               show_default=True, help="Output format.")
+@program_output("narde hint")
 def hint(position: str, roll: str, ply: int, rules_tag: str, fmt: str) -> None:
     """Rank the legal turns for ROLL in POSITION, best first.
 
@@ -198,6 +200,7 @@ def _fail(message: str) -> NoReturn:
               help="html: rate every half-turn (0-ply): marked moves, winning chance, loss"
                    " and best turn, jumps to mistakes (n / p), a winning-chance graph.")
 @encoding_option
+@program_output("narde show")
 def show(file: str, game_index: int, ply: int | None, fmt: str | None, out: str,
          from_side: str, size: int, analyse: bool, encoding: str | None) -> None:
     """Draw game --game of FILE after half-turn --ply, or write its viewer page.
@@ -217,6 +220,9 @@ def show(file: str, game_index: int, ply: int | None, fmt: str | None, out: str,
             _fail(f"{out}: cannot tell the format from {ext!r}: name it .svg, .png or .html,"
                   " or give --format")
         fmt = known[ext]
+    if fmt == "png" and out == "-" and sys.stdout.isatty():
+        _fail("PNG is binary and standard output is a terminal: write it to a file"
+              " (-o board.png) or through a pipe")
     viewer_side = Side(from_side[0].upper())
     if game_index < 0:
         _fail(f"--game {game_index}: games are numbered from 0")

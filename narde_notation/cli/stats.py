@@ -37,7 +37,8 @@ from narde_notation.archive.table_rows import TableRows
 from narde_notation.archive.table_text import render_frame
 from narde_notation.archive.tasks import file_rows
 from narde_notation.formats.sources import STDIN
-from narde_notation.model.safe_text import csv_safe_frame
+from narde_notation.model.record import parse_count
+from narde_notation.model.safe_text import csv_safe_frame, json_safe, shown
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -83,7 +84,7 @@ def render_summary(s: Summary, fmt: str) -> str:
     import json
 
     if fmt == "json":
-        return json.dumps(s.to_dict(), ensure_ascii=False, indent=1) + "\n"
+        return json_safe(json.dumps(s.to_dict(), ensure_ascii=False, indent=1)) + "\n"
     if fmt == "csv":
         return str(csv_safe_frame(s.to_frame(), ("key",)).to_csv(index=False,
                                                                   float_format="%.10g"))
@@ -100,27 +101,28 @@ def race_choice(ft: FileTables, choice: str | None) -> tuple[str, int] | None:
     Raises:
         click.BadParameter: no such file or game among those read.
     """
-    games = ft.games
     if choice is None:
         t = ft.turns
         replayed = t.loc[t["replayed"].astype(bool)] if len(t) else t
         if not len(replayed):
             return None
         return str(replayed["file"].iloc[0]), int(replayed["game"].iloc[0])
-    name, sep, number = choice.rpartition(":")
-    if not sep or not number.isdigit() or not name:
-        raise click.BadParameter(f"{choice!r}: expected FILE:GAME, e.g. archive.txt:0",
-                                 param_hint="--race")
+    name, sep, written = choice.rpartition(":")
+    number = parse_count(written) if written.strip() == written else None
+    if not sep or number is None or not name:
+        raise click.BadParameter(f"{shown(choice)}: expected FILE:GAME, GAME a number of at"
+                                 " most nine digits, e.g. archive.txt:0", param_hint="--race")
+    games = ft.games
     files = {str(f): str(f) for f in ft.files}
     if name not in files:
         target = Path(name).resolve()
         files = {str(f): str(f) for f in ft.files if Path(f).resolve() == target}
         name = next(iter(files), name)
-    chosen = games.loc[(games["file"].astype(str) == name) & (games["game"] == int(number))]
+    chosen = games.loc[(games["file"].astype(str) == name) & (games["game"] == number)]
     if not len(chosen):
-        raise click.BadParameter(f"{choice!r}: no game {number} in a file read as {name!r}",
-                                 param_hint="--race")
-    return name, int(number)
+        raise click.BadParameter(f"{shown(choice)}: no game {number} in a file read as"
+                                 f" {shown(name)}", param_hint="--race")
+    return name, number
 
 
 def race_title(ft: FileTables, file: str, game: int) -> str:
@@ -283,6 +285,7 @@ def _standings(ft: FileTables, encoding: str | None) -> pd.DataFrame:
 @common.encoding_option
 @click.version_option(package_name="narde-notation")
 @common.program_collections()
+@common.program_output(PROGRAM)
 def narde_stats(
     paths: tuple[str, ...],
     fmt: str,
@@ -315,11 +318,13 @@ def narde_stats(
     parquets = {"games": games_parquet, "turns": turns_parquet, "findings": findings_parquet}
     if any(parquets.values()) and importlib.util.find_spec("pyarrow") is None:
         common.echo_error(PROGRAM,
-                          "--*-parquet needs pyarrow (pip install 'narde-notation[parquet]')")
+                          "--*-parquet needs pyarrow: pip install pyarrow (or, in the"
+                          " project folder, pip install \".[parquet]\")")
         sys.exit(2)
     if scheduler is not None and importlib.util.find_spec("distributed") is None:
-        common.echo_error(PROGRAM, "--scheduler needs dask[distributed] "
-                            "(pip install 'narde-notation[dask]')")
+        common.echo_error(PROGRAM, "--scheduler needs dask[distributed]: pip install"
+                          " \"dask[distributed]\" (or, in the project folder, pip install"
+                          " \".[dask]\")")
         sys.exit(2)
     expanded = common.expand_arguments(PROGRAM, paths)
     problems = list(expanded.problems)
@@ -342,6 +347,7 @@ def narde_stats(
                                file=stderr if show_bar else io.StringIO()) as bar:
             for part in bar:
                 if not prefetched:
+                    common.restart_eta(bar)  # the workers' start-up is no file's time
                     _prefetch()  # overlaps the summary's imports with the workers
                     prefetched = True
                 parts.append(part)
@@ -355,6 +361,17 @@ def narde_stats(
     for path, why in ft.problems.items():
         problems.append(f"{path}: cannot read: {why}")
     problems.extend(ft.failures.values())
+    if not ft.files and STDIN not in expanded.files:
+        # nothing was read (a missing path, an empty folder): no empty summary
+        for problem in problems or ["no record file read"]:
+            common.echo_error(PROGRAM, problem)
+        sys.exit(2)
+    read = set(ft.games["file"].astype(str)) if len(ft.games) else set()
+    for path in ft.files:
+        if str(path) not in read and path not in ft.failures and path not in ft.problems:
+            # as narde-validate, which reports it as an error
+            common.echo_notice(PROGRAM, f"{path}: no game read (an empty file or not a"
+                               " record; narde-validate shows where)")
 
     s = summary(ft)
     analyses = None

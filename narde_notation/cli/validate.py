@@ -22,11 +22,12 @@ from narde_notation.cli import (
     finish,
     over_files,
     program_collections,
+    program_output,
     worker_options,
 )
 from narde_notation.formats.sources import STDIN
 from narde_notation.model.findings import Finding
-from narde_notation.model.safe_text import csv_safe
+from narde_notation.model.safe_text import csv_safe, json_safe
 
 __all__ = ["COLUMNS", "FileCheck", "check_file", "narde_validate"]
 
@@ -67,10 +68,10 @@ class _Output:
                                   (csv_safe(row[c]) if c in _CSV_TEXT else row[c])
                                   for c in COLUMNS])
         elif self.fmt == "jsonl":
-            self.stream.write(self.dumps(finding.to_dict(), ensure_ascii=False) + "\n")
+            self.stream.write(json_safe(self.dumps(finding.to_dict(), ensure_ascii=False)) + "\n")
         else:
             self.stream.write(("\n" if self.count == 0 else ",\n")
-                              + self.dumps(finding.to_dict(), ensure_ascii=False))
+                              + json_safe(self.dumps(finding.to_dict(), ensure_ascii=False)))
         self.count += 1
 
     def flush(self) -> None:
@@ -89,6 +90,7 @@ class _Output:
                 "No summary and no progress bar.")
 @click.version_option(package_name="narde-notation")
 @program_collections()
+@program_output(PROGRAM)
 def narde_validate(paths: tuple[str, ...], fmt: str, rules_tag: str | None,
                    jobs: int | None, scheduler: str | None, quiet: bool,
                    encoding: str | None) -> None:

@@ -19,6 +19,7 @@ indented 20 columns or more.
 from __future__ import annotations
 
 import functools
+import itertools
 import re
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
@@ -37,7 +38,7 @@ from narde_notation.formats.grammar import (
 )
 from narde_notation.formats.syntax import describe, message, reader_failure, syntax_finding
 from narde_notation.model.findings import Finding
-from narde_notation.model.record import GameRecord, HalfTurn
+from narde_notation.model.record import GameRecord, HalfTurn, parse_roll
 from narde_notation.model.side import Side
 
 __all__ = ["mat_parser", "mat_patterns", "read_mat"]
@@ -59,7 +60,8 @@ def mat_parser() -> Lark:
 def mat_patterns() -> dict[str, re.Pattern[str]]:
     """The line patterns of ``mat.lark``, compiled (name -> pattern)."""
     parser = mat_parser()
-    names = ("MATCH_LINE", "GAME_LINE", "SCORE_LINE", "TURN_LINE", "WINS_LINE", "HEADER_TAG")
+    names = ("MATCH_LINE", "GAME_LINE", "SCORE_LINE", "TURN_LINE", "WINS_LINE", "HEADER_TAG",
+             "ITEM_START", "ROLL")
     return {name: terminal_pattern(parser, name) for name in names}
 
 
@@ -76,10 +78,27 @@ class _MatGame:
     result_column: int | None = None
     findings: list[Finding] = field(default_factory=list)
     expect_score: bool = True
-    #: a malformed line was met: later half-turns are read for their findings only
-    broken: bool = False
     #: the side of the last half-turn read (kept or not)
     last_mover: Side | None = None
+    #: the side a Resigns or Losses item marked as resigning
+    resigner: Side | None = None
+
+
+#: One item of a turn line: (kind, text, 1-based column in the line's text
+#: after ``N)``, the text written in place of the moves of an ``UNREAD`` roll).
+#: Kinds: the terminals of ``mat.lark``'s ``start``, and ``UNREAD`` (a roll
+#: whose moves are not read) and ``GARBAGE`` (a piece that is no item).
+_Item = tuple[str, str, int, "str | None"]
+#: Unicode blanks other than space and tab (what ``str.isspace`` takes: no-break
+#: space, U+2000-200A, U+3000, U+0085, ``\x1c``-``\x1f``…), each read as one
+#: space in a ``.mat`` line: programs pad columns with them (decisions F12).
+_OTHER_BLANKS = str.maketrans({c: " " for c in (
+    "\x0b\x0c\x1c\x1d\x1e\x1f\x85\xa0\u1680\u2000\u2001\u2002\u2003\u2004\u2005"
+    "\u2006\u2007\u2008\u2009\u200a\u2028\u2029\u202f\u205f\u3000")})
+#: Items that are a half-turn (one per column).
+_HALF_KINDS = frozenset({"HALFTURN", "UNREAD"})
+#: What programs write after a roll in place of its moves.
+_IN_PLACE_OF_MOVES = frozenset({"CANNOT_MOVE", "UNRECORDED", "ILLEGAL_PLAY"})
 
 
 def _points(text: str) -> str:
@@ -98,6 +117,8 @@ class _MatReader:
         self.match_length: str | None = None
         self.match_line = 0
         self.draft: _MatGame | None = None
+        #: `; [Tag "value"]` lines after a game's turns: name -> (value, line)
+        self.pending: dict[str, tuple[str, int]] = {}
         self.index = 0
         patterns = mat_patterns()
         self.re_match = patterns["MATCH_LINE"]
@@ -106,6 +127,8 @@ class _MatReader:
         self.re_turn = patterns["TURN_LINE"]
         self.re_wins = patterns["WINS_LINE"]
         self.re_tag = patterns["HEADER_TAG"]
+        self.re_item = patterns["ITEM_START"]
+        self.re_roll = patterns["ROLL"]
 
     def syntax(self, game: _MatGame, text: str, line: int, column: int, line_text: str) -> None:
         game.findings.append(
@@ -147,9 +170,20 @@ class _MatReader:
         if self.match_length is not None:
             game.tags["Match"] = self.match_length
             game.tag_lines["Match"] = self.match_line
+        self.take_pending(game)
         return game
 
+    def take_pending(self, game: _MatGame) -> None:
+        """Header tags met after the previous game's turns join ``game``."""
+        for name, (value, line) in self.pending.items():
+            if name not in game.tags:
+                game.tags[name] = value
+                game.tag_lines[name] = line
+        self.pending.clear()
+
     def feed(self, number: int, line: str) -> GameRecord | None:
+        if not (line.isascii() and line.isprintable()):
+            line = line.translate(_OTHER_BLANKS)  # the layout's columns are blanks
         stripped = line.strip()
         if not stripped:
             return None
@@ -163,6 +197,10 @@ class _MatReader:
                 if game is None:
                     self.header[name] = value
                     self.header_lines[name] = number
+                elif game.half_turns or game.result is not None:
+                    # after a game's turns: a header of the next game (whose
+                    # `Game N` line may be missing)
+                    self.pending.setdefault(name, (value, number))
                 elif name not in game.tags:
                     game.tags[name] = value
                     game.tag_lines[name] = number
@@ -184,7 +222,7 @@ class _MatReader:
             return done
         turn = self.re_turn.fullmatch(line)
         if game is None:
-            if not (turn or (self.match_length is not None and self.re_score.fullmatch(stripped))):
+            if not (turn or (self.match_line and self.re_score.fullmatch(stripped))):
                 return None  # free-text preamble
             # Turns (or a score line) with no `Game N` line before them: a game
             # all the same, so that no move is lost.
@@ -193,29 +231,45 @@ class _MatReader:
             game.expect_score = False
             self.turn_line(game, number, line, turn)
             return None
-        if game.expect_score:
+        score = self.re_score.fullmatch(stripped)
+        done = None
+        if score:
+            if not game.expect_score:
+                # a score line stands at a game's start only: this game's `Game N`
+                # line is missing (or damaged), and it starts here all the same
+                done = self.finish()
+                game = self.start_game(number)
             game.expect_score = False
-            match = self.re_score.fullmatch(stripped)
-            if match:
-                # `Name : score   Name : score`; names may hold commas and spaces
-                game.tags["White"] = match.group("white").rstrip()
-                game.tags["Black"] = match.group("black").rstrip()
-                game.tags["Score"] = f"{match.group('wscore')}-{match.group('bscore')}"
-                for name in ("White", "Black", "Score"):
-                    game.tag_lines[name] = number
-                return None
+            # `Name : score   Name : score`; names may hold commas and spaces
+            game.tags["White"] = score.group("white").rstrip()
+            game.tags["Black"] = score.group("black").rstrip()
+            game.tags["Score"] = f"{score.group('wscore')}-{score.group('bscore')}"
+            for name in ("White", "Black", "Score"):
+                game.tag_lines[name] = number
+            return done
         match = self.re_wins.fullmatch(line)
         if match:
-            # corpus decision 9: a Wins line indented 20+ columns is the right player's
-            indent = len(match.group("indent"))
-            self.wins(game, Side.BLACK if indent >= _RIGHT_INDENT else Side.WHITE,
-                      match.group("points"), number, indent + 1)
-            return None
-        self.syntax(game, "expected a turn line (12) 65: 24/18 18/13), a Wins line or Game N, "
-                    f"found {describe(stripped)}", number, len(line) - len(line.lstrip()) + 1,
-                    line)
-        game.broken = True
-        return None
+            # corpus decision 9: a Wins line indented 20+ columns is the right
+            # player's (a tab reaches the next multiple of 8, as the program's
+            # columns were drawn); after a resignation, the other side's
+            written = match.group("indent")
+            side = Side.BLACK if len(written.expandtabs(8)) >= _RIGHT_INDENT else Side.WHITE
+            if game.resigner is not None:
+                side = game.resigner.other
+            self.wins(game, side, match.group("points"), number, len(written) + 1)
+            return done
+        lead = len(line) - len(line.lstrip())
+        if self.re_item.match(line, lead):
+            # items with no `N)` before them (`   Drops      Wins 1 point`): a turn
+            # line without a number, a lone item placed as a Wins line is
+            self.read_items(game, number, line, line, 0, None, _RIGHT_INDENT)
+            return done
+        self.syntax(game, "expected a turn line (N) 65: 24/18 18/13), a Wins line or Game N, "
+                    f"found {describe(stripped)}", number, lead + 1, line)
+        if not game.expect_score:
+            # a damaged turn line, most likely: its last column is Black's (F3)
+            game.last_mover = Side.BLACK
+        return done
 
     def wins(self, game: _MatGame, side: Side, points: str, line: int, column: int) -> None:
         game.result = f"{points}-0" if side is Side.WHITE else f"0-{points}"
@@ -229,43 +283,50 @@ class _MatReader:
                 "turn-number", f"a turn number of {len(written)} digits is not read as a turn"
                 " number; sides alternate whatever the numbers say.", file=self.file,
                 line=number, column=match.start("number") + 1))
-        rest = match.group("rest")
-        base = match.start("rest")  # 0-based column of the text after ")"
-        broken = game.broken
-        tokens = self.items(game, number, line, rest, base)
-        failed, game.broken = game.broken and not broken, broken  # items before it are kept
-        halves = [t for t in tokens if t.type == "HALFTURN"]
+        self.read_items(game, number, line, match.group("rest"), match.start("rest"), turn,
+                        _RIGHT_AFTER)
+
+    def read_items(self, game: _MatGame, number: int, line: str, rest: str, base: int,
+                   turn: int | None, right_after: int) -> None:
+        """The items of a turn line's text ``rest`` (0-based column ``base`` on
+        the line), each put in its column (decision F3): a lone item stands
+        in the right column when it starts ``right_after`` blanks or more in."""
+        items = self.items(game, number, line, rest, base)
+        halves = [item for item in items if item[0] in _HALF_KINDS]
         if len(halves) > 2:  # two columns: one half-turn each at most
             extra = halves[2]
             self.syntax(game, "a turn line holds at most two half-turns (one per column),"
-                        f" found {describe(str(extra))}", number,
-                        base + int(extra.column or 1), line)
-            tokens = tokens[: tokens.index(extra)]
-            failed = True
+                        f" found {describe(extra[1])}", number, base + extra[2], line)
+            items = items[: items.index(extra)]
         resigned: Side | None = None
         winner: tuple[Side, str, int] | None = None
         # a resignation or a cube action on the line: `Wins` is in the winner's column
-        ended_otherwise = any(t.type in ("RESIGNS", "LOSSES", "CUBE") for t in tokens)
-        for i, token in enumerate(tokens):
-            column = base + int(token.column or 1)
-            if len(tokens) >= 2:
+        ended_otherwise = any(item[0] in ("RESIGNS", "LOSSES", "CUBE") for item in items)
+        for i, (kind, text, at, unread) in enumerate(items):
+            column = base + at
+            if len(items) >= 2:
                 side = Side.WHITE if i == 0 else Side.BLACK
             else:
-                side = Side.BLACK if int(token.column or 1) - 1 >= _RIGHT_AFTER else Side.WHITE
-            kind = token.type
-            if kind == "HALFTURN":
+                side = Side.BLACK if at - 1 >= right_after else Side.WHITE
+            if kind == "GARBAGE":
+                # a piece not read: its side may have moved there; one that ends
+                # the line may run into the right column, Black's (F3)
+                game.last_mover = Side.BLACK if i == len(items) - 1 else side
+            elif kind in _HALF_KINDS:
                 game.last_mover = side
-                if not game.broken:
-                    dice, moves, annotation = halfturn_parts(str(token), column)
+                if kind == "HALFTURN":
+                    dice, moves, annotation = halfturn_parts(text, column)
                     moves, cut = capped_moves(moves, number)
                     if cut is not None:
                         self.syntax(game, cut.message, number, cut.column or column, line)
-                    game.half_turns.append(
-                        HalfTurn(side, dice, moves, turn if i == 0 else None, annotation, (),
-                                 number, column)
-                    )
+                else:  # a roll whose moves are not read (a finding was made)
+                    dice, moves, annotation = parse_roll(text.rstrip(":")), (), None
+                game.half_turns.append(
+                    HalfTurn(side, dice, moves, turn if i == 0 else None, annotation, (),
+                             number, column, unread)
+                )
             elif kind == "CUBE":  # each cube action reported once, reading goes on
-                self.syntax(game, f"cube action {str(token)!r}: Long Narde has no doubling"
+                self.syntax(game, f"cube action {text!r}: Long Narde has no doubling"
                             " cube", number, column, line)
             elif kind == "WINS":
                 # after moves alone, `Wins` stands in the next free column: the game
@@ -273,43 +334,95 @@ class _MatReader:
                 # turn); with a resignation or a cube action, its column says
                 mover = game.last_mover
                 wins_side = side if ended_otherwise or mover is None else mover
-                winner = (wins_side, _points(str(token)), column)
+                winner = (wins_side, _points(text), column)
             elif kind in ("RESIGNS", "LOSSES"):
                 resigned = side
                 if kind == "LOSSES" and winner is None:
-                    winner = (side.other, _points(str(token)), column)
-        game.broken = game.broken or failed
+                    winner = (side.other, _points(text), column)
         if resigned is not None:
+            game.resigner = resigned
             game.tags["Termination"] = "resign"
             game.tag_lines["Termination"] = number
         if winner is not None:
             self.wins(game, winner[0], winner[1], number, winner[2])
 
     def items(self, game: _MatGame, number: int, line: str, rest: str,
-              base: int) -> list[Token]:
-        """The items of a turn line's text; a syntax error is reported and the
-        items before it kept."""
+              base: int) -> list[_Item]:
+        """The items of a turn line's text, in order.  When the text does not
+        parse, it is cut where items may start (``ITEM_START``) and each piece
+        is read on its own: a piece that cannot be read is one ``syntax``
+        finding (its roll kept when it starts with one), the others are read."""
         try:
-            tree = mat_parser().parse(rest, start="start")
-            return cast(list[Token], tree.children)
-        except UnexpectedInput as error:
-            if isinstance(error, UnexpectedToken):
-                pos = int(error.token.start_pos or 0)
-            else:
-                pos = int(error.pos_in_stream or 0)
-            tokens: list[Token] = []
+            tokens = cast(list[Token], mat_parser().parse(rest, start="start").children)
+        except UnexpectedInput:
+            pass
+        else:
+            return self.merged(game, number, line, base, [
+                (str(t.type), str(t), int(t.column or 1), None) for t in tokens])
+        starts = [m.start() for m in self.re_item.finditer(rest)]
+        if not starts or starts[0] != len(rest) - len(rest.lstrip(" \t")):
+            starts.insert(0, 0)
+        starts.append(len(rest))
+        raw: list[_Item] = []
+        for begin, stop in itertools.pairwise(starts):
+            piece = rest[begin:stop]
             try:
-                for token in mat_parser().lex(rest):
-                    if int(token.start_pos or 0) >= pos:
-                        break
-                    tokens.append(token)
-            except UnexpectedInput:
-                pass
-            names = getattr(error, "allowed", None) or getattr(error, "expected", None) or ()
-            self.syntax(game, message(names, rest[pos:pos + 40], rest[:pos]), number,
-                        base + pos + 1, line)
-            game.broken = True
-            return tokens
+                tokens = cast(list[Token], mat_parser().parse(piece, start="start").children)
+            except UnexpectedInput as error:
+                raw.append(self.unread_piece(game, number, line, base, begin, piece, error))
+            else:
+                raw.extend((str(t.type), str(t), begin + int(t.column or 1), None)
+                           for t in tokens)
+        return self.merged(game, number, line, base, raw)
+
+    def unread_piece(self, game: _MatGame, number: int, line: str, base: int, begin: int,
+                     piece: str, error: UnexpectedInput) -> _Item:
+        """The item standing for a piece of a turn line that does not parse,
+        after its ``syntax`` finding: a roll whose moves are not read when the
+        piece starts with a roll, else nothing readable (``GARBAGE``)."""
+        if isinstance(error, UnexpectedToken):
+            pos = int(error.token.start_pos or 0) if error.token.type != "$END" else len(piece)
+        else:
+            pos = int(error.pos_in_stream or 0)
+        names = getattr(error, "allowed", None) or getattr(error, "expected", None) or ()
+        self.syntax(game, message(names, piece[pos:pos + 40], piece[:pos]), number,
+                    base + begin + pos + 1, line)
+        lead = len(piece) - len(piece.lstrip(" \t"))
+        roll = self.re_roll.match(piece, lead)
+        if roll is not None:
+            return ("UNREAD", roll.group(), begin + lead + 1,
+                    piece[roll.end():].strip() or "?")
+        return ("GARBAGE", piece.strip(), begin + lead + 1, None)
+
+    def merged(self, game: _MatGame, number: int, line: str, base: int,
+               raw: list[_Item]) -> list[_Item]:
+        """Items with what programs write in place of moves joined to the roll
+        before it: ``Cannot Move`` (a pass), ``????`` and ``Illegal play (…)``
+        (the moves are not known: the roll is kept, with a ``syntax`` finding
+        that names them, and a replay stops there)."""
+        if not any(item[0] in _IN_PLACE_OF_MOVES for item in raw):
+            return raw
+        items: list[_Item] = []
+        for kind, text, at, unread in raw:
+            if kind not in _IN_PLACE_OF_MOVES:
+                items.append((kind, text, at, unread))
+                continue
+            before = items[-1] if items else None
+            roll_only = (before is not None and before[0] == "HALFTURN"
+                         and self.re_roll.fullmatch(before[1]) is not None)
+            if before is None or not roll_only:
+                self.syntax(game, f"{text[:40]!r} stands where a roll and its moves should;"
+                            " nothing is read from it", number, base + at, line)
+                items.append(("GARBAGE", text, at, None))
+            elif kind == "CANNOT_MOVE":
+                pass  # the roll alone is a pass (R11)
+            else:
+                what = ("the program did not record its moves" if kind == "UNRECORDED" else
+                        "the program recorded an illegal play and not its moves")
+                self.syntax(game, f"{text[:40]!r} after the roll {before[1]} {what}: the roll is"
+                            " kept, the position after it is unknown", number, base + at, line)
+                items[-1] = ("UNREAD", before[1], before[2], text)
+        return items
 
 
 def read_mat(lines: Iterable[tuple[int, str]], file: str | None) -> Iterator[GameRecord]:
@@ -324,6 +437,8 @@ def read_mat(lines: Iterable[tuple[int, str]], file: str | None) -> Iterator[Gam
             reader.index += 1
         if done is not None:
             yield done
+    if reader.draft is not None:
+        reader.take_pending(reader.draft)  # header lines after the last game: kept there
     done = reader.finish()
     if done is not None:
         yield done

@@ -57,8 +57,18 @@ _RUNAWAY_LINES = 10 * CHUNK_LINES
 #: A line whose last token is a result ends a chunk once it holds this many
 #: lines (several short games parse in one call: a parse has a fixed cost).
 _GAMES_CHUNK_LINES = 200
-#: Syntax errors reported per chunk at most (each costs a parse of the chunk).
+#: Syntax errors reported per chunk at most; past them, each further error
+#: sets aside the rest of its game only (its result kept), so no later game
+#: is lost and the parses stay one per game.
 _MAX_ERRORS = 50
+#: The grammar's blanks (``WS`` of native.lark): what "nothing left" means.
+#: ``str.strip()`` also takes U+00A0, U+2028, U+3000…, which the grammar
+#: does not skip: a line ending with one is not blank.
+_BLANKS = " \t\r\n\f\v"
+#: A ``{`` comment still open after this many lines is taken as never
+#: closed by the chunker: the lines after its ``{`` are cut at game
+#: boundaries again (the parser reports the ``{``).
+_COMMENT_LINES = 50
 
 
 class _Sink(threading.local):
@@ -390,34 +400,60 @@ class Chunk:
 
 
 #: A line whose last token (comments aside) is a result ends a game.
-_RESULT_END_RE = re.compile(r"(?:^|[ \t}])(?:[123]-0|0-[0123]|\*)[ \t]*\Z")
+_RESULT_END_RE = re.compile(r"(?:^|[ \t}])(?P<result>[123]-0|0-[0123]|\*)[ \t]*\Z")
 #: A line where a game's moves may go on: a turn number or a roll first.
 _TURN_START_RE = re.compile(r"[ \t]*(?:[0-9]+\.|[1-6][-:]?[1-6]:)")
 #: A whole tag pair line (ends a game even after a `{` that was never closed).
-_TAG_LINE_RE = re.compile(r'\[[A-Za-z][A-Za-z0-9_-]*[ \t]+"[^"\n]*"\][ \t]*\Z')
 _NUMBER_ONLY_RE = re.compile(r"[ \t]*[0-9]+\.(?:\.\.)?[ \t]*")
+#: A turn number just before an error on its line (after a blank, the line's
+#: start or a roll's colon).
+_NUMBER_BEFORE_RE = re.compile(r"(?:(?<=[ \t:])|^)[0-9]+\.(?:\.\.)?[ \t]*\Z", re.M)
 
 
-def native_chunks(lines: Iterable[tuple[int, str]]) -> Iterator[Chunk]:
+def native_chunks(lines: Iterable[tuple[int, str]], *,
+                  games_lines: int = _GAMES_CHUNK_LINES) -> Iterator[Chunk]:
     """Cut the numbered line stream at game boundaries: before a tag line that
     follows moves, after a line whose last token is a result (not inside a
     ``{…}`` comment) once the chunk holds 200 lines, and before a turn line
     once a chunk holds :data:`CHUNK_LINES` lines (``continued``; never between
     a turn number and its roll on a later line), or anywhere outside a
-    comment once it holds ten times that (memory stays flat)."""
+    comment once it holds ten times that (memory stays flat).  ``games_lines``:
+    the 200 (1 cuts after every game).
+
+    A ``{`` in a ``;`` comment opens nothing (as for the lexer); a ``{``
+    comment still open :data:`_COMMENT_LINES` lines later is taken as never
+    closed, and the lines after its ``{`` are looked at again as code, so one
+    stray ``{`` does not make the rest of a file one chunk, and a tag-looking
+    line inside a real multi-line comment does not cut its game."""
     buffer: list[str] = []
     start = 1
     has_moves = False
     in_comment = False
+    opened = -1  # index in buffer of the line whose `{` is still open
     waiting = False  # near a cut: the last code line ends with a turn number
     result_end = _RESULT_END_RE.search
     turn_start = _TURN_START_RE.match
     comment = terminal_pattern(native_parser(), "BRACE_COMMENT")
-    for number, line in lines:
-        stripped = line.lstrip()
+    again: list[tuple[int, str]] = []  # lines to look at again, last first
+    stream = iter(lines)
+    while True:
+        if again:
+            number, line = again.pop()
+        else:
+            try:
+                number, line = next(stream)
+            except StopIteration:
+                if in_comment and opened >= 0 and opened + 1 < len(buffer):
+                    # the stream ends inside a `{`: never closed
+                    again = _look_again(buffer, start, opened)
+                    del buffer[opened + 1:]
+                    in_comment = False
+                    opened = -1
+                    continue
+                break
+        stripped = line.lstrip(_BLANKS)
         tag_line = stripped.startswith("[")
-        if has_moves and tag_line and (not in_comment or _TAG_LINE_RE.match(stripped)):
-            in_comment = False  # a `{` never closed does not swallow the next games
+        if has_moves and tag_line and not in_comment:
             yield Chunk(start, buffer, number, line)
             buffer = []
             has_moves = False
@@ -437,22 +473,41 @@ def native_chunks(lines: Iterable[tuple[int, str]]) -> Iterator[Chunk]:
                 waiting = _NUMBER_ONLY_RE.fullmatch(words[-1]) is not None
         moves_here = bool(stripped) and stripped[0] not in "[;{" and not in_comment
         if "{" in line or "}" in line:
+            was_open = in_comment
             for char in line:
                 if char == "{":
                     in_comment = True
                 elif char == "}":
                     in_comment = False
+                elif char == ";" and not in_comment:
+                    break  # a line comment: its braces are text
+            if in_comment and not was_open:
+                opened = len(buffer) - 1
+            elif not in_comment:
+                opened = -1
+        elif in_comment and opened >= 0 and len(buffer) - opened > _COMMENT_LINES:
+            # a `{` open for too long: never closed; its lines are code again
+            again = _look_again(buffer, start, opened)
+            del buffer[opened + 1:]
+            in_comment = False
+            opened = -1
+            continue
         if moves_here:
             has_moves = True
             if ("-" in line or "*" in line) and not in_comment:
                 code = line.split(";", 1)[0] if ";" in line else line
                 only = ":" not in code and _RESULT_END_RE.match(stripped)
-                if (only or len(buffer) >= _GAMES_CHUNK_LINES) and result_end(code):
+                if (only or len(buffer) >= games_lines) and result_end(code):
                     yield Chunk(start, buffer)
                     buffer = []
                     has_moves = False
     if buffer:
         yield Chunk(start, buffer)
+
+
+def _look_again(buffer: list[str], start: int, opened: int) -> list[tuple[int, str]]:
+    """The lines of ``buffer`` after index ``opened``, numbered, last first (to pop)."""
+    return [(start + k, buffer[k]) for k in range(len(buffer) - 1, opened, -1)]
 
 
 def _lex_until(text: str, pos: int) -> list[Token]:
@@ -516,15 +571,47 @@ def _line_text(text: str, line: int) -> str:
     return text[start:] if end < 0 else text[start:end]
 
 
-def _resume(text: str, pos: int) -> int:
-    """Where reading goes on after an error at ``pos``: the start of the next
-    line that begins with a turn number, a roll, a tag pair or a result."""
-    at = text.find("\n", pos)
+def _result_ending(text: str, pos: int, end: int) -> int:
+    """Where the result token that ends the code of ``text[pos:end]`` (one line,
+    a ``;`` comment taken out) starts, after ``pos``; -1 when there is none."""
+    code = text[pos:end]
+    if ";" in code:
+        code = code.split(";", 1)[0]
+    found = _RESULT_END_RE.search(code)
+    if found is None:
+        return -1
+    start = pos + found.start("result")
+    return start if start > pos else -1
+
+
+def _resume(text: str, pos: int, *, whole_game: bool = False) -> int:
+    """Where reading goes on after an error at ``pos``: the result that ends
+    the error's line (a game ends there: the next one is not joined to it),
+    else the start of the next line that begins with a turn number, a roll,
+    a tag pair or a result.  ``whole_game``: the next result that ends a line
+    (or a tag line), so the rest of the game is set aside at once."""
+    eol = text.find("\n", pos)
+    result = _result_ending(text, pos, len(text) if eol < 0 else eol)
+    if result >= 0:
+        return result
+    if whole_game:
+        at = eol
+        while at >= 0:
+            start = at + 1
+            at = text.find("\n", start)
+            stop = len(text) if at < 0 else at
+            if text[start:stop].lstrip(_BLANKS).startswith("["):
+                return start
+            result = _result_ending(text, start - 1, stop)
+            if result >= 0:
+                return result
+        return len(text)
+    at = eol
     while at >= 0:
         start = at + 1
         at = text.find("\n", start)
         line = text[start:] if at < 0 else text[start:at]
-        stripped = line.strip()
+        stripped = line.strip(_BLANKS)
         if _TURN_START_RE.match(line) or stripped.startswith("[") or (
             stripped and _RESULT_END_RE.fullmatch(stripped)
         ):
@@ -556,6 +643,39 @@ def _recover(text: str, error: UnexpectedInput) -> list[_Draft]:
     return drafts
 
 
+def _chunk_pieces(chunk: Chunk, parser: Lark, file: str | None
+                  ) -> Iterator[tuple[list[_Draft], list[Token]]]:
+    """The games of one chunk and the comments read in it, by piece: the
+    chunk whole when it parses, else each game of it on its own, so that an
+    error costs a parse of its game, not of the chunk (a file of games each
+    with an error reads in linear time)."""
+    text = "\n".join(chunk.lines)
+    _SINK.line_offset = chunk.start - 1
+    _SINK.comments = []
+    try:
+        drafts = cast(list[_Draft], parser.parse(text))
+    except UnexpectedInput:
+        pass
+    else:
+        chunk.lines = []
+        comments = _SINK.comments
+        _SINK.comments = []
+        yield _checked(chunk, drafts, [], file), comments
+        return
+    del text
+    numbered = enumerate(chunk.lines, chunk.start)
+    pieces = list(native_chunks(numbered, games_lines=1))
+    chunk.lines = []
+    if len(pieces) == 1:
+        pieces[0] = dataclasses.replace(pieces[0], next_tag_line=chunk.next_tag_line,
+                                        next_tag_text=chunk.next_tag_text)
+    else:
+        last = pieces[-1]
+        last.next_tag_line, last.next_tag_text = chunk.next_tag_line, chunk.next_tag_text
+    for piece in pieces:
+        yield _chunk_drafts(piece, parser, file)
+
+
 def _chunk_drafts(chunk: Chunk, parser: Lark, file: str | None) -> tuple[list[_Draft], list[Token]]:
     """The games of one chunk and the comments read in it."""
     text = "\n".join(chunk.lines)
@@ -564,6 +684,7 @@ def _chunk_drafts(chunk: Chunk, parser: Lark, file: str | None) -> tuple[list[_D
     _SINK.line_offset = chunk.start - 1
     errors: list[Finding] = []
     drafts: list[_Draft] = []
+    unlisted = 0  # errors past _MAX_ERRORS: counted, not listed
     while True:
         _SINK.comments = []
         try:
@@ -571,19 +692,38 @@ def _chunk_drafts(chunk: Chunk, parser: Lark, file: str | None) -> tuple[list[_D
             break
         except UnexpectedInput as error:
             at_end = _at_end(error)
-            if not (at_end and errors):
+            capped = len(errors) >= _MAX_ERRORS
+            if not (at_end and errors) and not capped:
                 errors.append(_syntax_at(chunk, text, error, file))
+            elif capped and not at_end:
+                unlisted += 1
             _, _, pos = error_position(error, text)
-            end = _resume(text, pos)
-            if at_end or len(errors) >= _MAX_ERRORS or not text[pos:end].strip():
+            end = _resume(text, pos, whole_game=capped)
+            if at_end or not text[pos:end].strip(_BLANKS):
                 drafts = _recover(text, error)
                 break
             line_start = text.rfind("\n", 0, pos) + 1
-            if _NUMBER_ONLY_RE.fullmatch(text, line_start, pos):
-                pos = line_start  # a turn number whose turn is broken goes with it
+            dangling = _NUMBER_BEFORE_RE.search(text, line_start, pos)
+            if dangling is not None:
+                # a turn number whose turn is broken goes with it (`22:5. 2/off`)
+                pos = dangling.start()
             text = _blank(text, pos, end)
     comments = _SINK.comments
     _SINK.comments = []
+    if unlisted:
+        last = errors[-1]
+        errors[-1] = dataclasses.replace(last, message=(
+            f"{last.message} (the syntax errors after this one, up to line"
+            f" {chunk.start + original.count(chr(10))}, are not listed: the rest of each"
+            " game holding one is set aside)"))
+    return _checked(chunk, drafts, errors, file, original), comments
+
+
+def _checked(chunk: Chunk, drafts: list[_Draft], errors: list[Finding], file: str | None,
+             original: str = "") -> list[_Draft]:
+    """``drafts`` with each syntax finding given to the game holding it (text
+    between games: a draft of its own), a broken game's half-turns after its
+    first error taken out, and a tag pair before a game's result reported."""
     for finding in errors:
         # the game whose lines hold the error; text between games is a record
         # of its own
@@ -626,7 +766,7 @@ def _chunk_drafts(chunk: Chunk, parser: Lark, file: str | None) -> tuple[list[_D
                 line_text=tag_text,
             )
         )
-    return drafts, comments
+    return drafts
 
 
 def _join(first: GameRecord, second: GameRecord) -> None:
@@ -647,12 +787,13 @@ def read_native(lines: Iterable[tuple[int, str]], file: str | None) -> Iterator[
     held: GameRecord | None = None  # an open game whose next piece may follow
     for chunk in native_chunks(lines):
         try:
-            drafts, comments = _chunk_drafts(chunk, parser, file)
-            starts = [int(comment.start_pos or 0) for comment in comments]
-            records = [
-                _finish(draft, comments, starts, file=file, index=index + k)
-                for k, draft in enumerate(drafts)
-            ]
+            records: list[GameRecord] = []
+            for drafts, comments in _chunk_pieces(chunk, parser, file):
+                starts = [int(comment.start_pos or 0) for comment in comments]
+                records.extend(
+                    _finish(draft, comments, starts, file=file, index=index + len(records) + k)
+                    for k, draft in enumerate(drafts)
+                )
         except Exception as exc:  # pragma: no cover - a safety net for reader bugs
             records = [reader_failure(exc, file=file, index=index, line=chunk.start)]
         if held is not None:

@@ -48,7 +48,17 @@ __all__ = ["Source", "detect_format", "parse_games", "read_games"]
 
 #: How many lines the format sniffer looks at before settling on native.
 _SNIFF_LINES = 2000
-_NATIVE_START_RE = re.compile(r"[ \t]*(?:\[|[0-9]+\.|[1-6][-:]?[1-6]:)")
+#: How many lines the sniffer holds at most, blank and ``;`` lines included
+#: (those do not count towards :data:`_SNIFF_LINES`: a `.mat` header of
+#: thousands of ``; [Tag]`` lines is still looked past).
+_SNIFF_HELD = 100_000
+#: How many lines of one layout or the other settle the format.
+_DECISIVE = 5
+#: A line of the native layout, after its blanks: a tag pair (`[` and a
+#: letter), a turn number before a blank, a roll or the line's end (`12.`,
+#: `3...`; not a date such as `01.02.2026`), or a roll.
+_NATIVE_START_RE = re.compile(
+    r"[ \t]*(?:\[[ \t]*[A-Za-z_]|[0-9]+\.(?:\.\.)?(?:[ \t]|$|[1-6][-:]?[1-6]:)|[1-6][-:]?[1-6]:)")
 #: What a line that ``MATCH_LINE``, ``GAME_LINE`` or ``TURN_LINE`` of
 #: ``mat.lark`` matches starts with, derived from those patterns: blanks, then
 #: a digit (the match length, the turn number) or the ``g`` of ``Game``
@@ -57,48 +67,94 @@ _NATIVE_START_RE = re.compile(r"[ \t]*(?:\[|[0-9]+\.|[1-6][-:]?[1-6]:)")
 #: ``.mat`` parser; the patterns decide (tests check the condition against them).
 _MAT_START_RE = re.compile(r"[ \t]*[0-9Gg]")
 _MAT_LINES = ("MATCH_LINE", "GAME_LINE", "TURN_LINE")
+#: Files that are no record of either layout, known by a line before any
+#: record line: what they are, and the line's pattern (decisions F12).
+_NOT_RECORDS: tuple[tuple[str, re.Pattern[str]], ...] = (
+    ("an SGF game tree (Smart Game Format)", re.compile(r"[ \t]*\([ \t\r\n]*;")),
+    ("an eXtreme Gammon position export (XGID=)", re.compile(r"[ \t]*XGID=")),
+    ("a GNU Backgammon position export (Position ID)", re.compile(
+        r".*\bPosition ID:[ \t]*[A-Za-z0-9+/]{14}\b")),
+)
+
+
+def _line_kind(line: str) -> Literal["native", "mat"] | None:
+    """The layout a line belongs to, if it is a record line of one (no line is both)."""
+    if _NATIVE_START_RE.match(line):
+        return "native"
+    if _MAT_START_RE.match(line):
+        from narde_notation.formats.mat import mat_patterns
+
+        patterns = mat_patterns()
+        if any(patterns[name].fullmatch(line) for name in _MAT_LINES):
+            return "mat"
+    return None
 
 
 def detect_format(lines: Iterable[str]) -> Literal["native", "mat"]:
-    """``"mat"`` if a ``N point match`` or ``Game N`` line (or a ``N)`` turn line)
-    comes before anything native (a tag pair ``[``, a turn ``12.``, a roll
-    ``65:``); ``"native"`` otherwise.  Free text and ``;`` lines are skipped.
+    """``"mat"`` if more of the first record lines are ``.mat`` lines (``N point
+    match``, ``Game N``, ``N)`` turn lines) than native ones (a tag pair
+    ``[Name``, a turn ``12.``, a roll ``65:``); ``"native"`` otherwise.  Free
+    text and ``;`` lines are skipped; five lines of one layout settle it, so
+    a title line (`` 5 point match`` above native games) or a free-text line
+    that starts like the other layout does not decide alone.
 
-    Looks at no more than the first 2000 lines.  No line is both: after its
+    Looks at no more than the first 2000 lines (blank and ``;`` lines not
+    counted, up to 100,000 in all).  No line is both: after its
     blanks a native line starts with ``[``, or digits then ``.``, or a roll
     then ``:``, where the ``.mat`` lines have digits then a blank or ``)``, or
     a ``g``; so the native test comes first, and the ``.mat`` grammar is only
     loaded for a line that may be a ``.mat`` line.
     """
-    for count, line in enumerate(lines):
-        if count >= _SNIFF_LINES:
-            break
+    return _sniff(lines, [])
+
+
+def _sniff(lines: Iterable[str], head: list[str]) -> Literal["native", "mat"]:
+    """:func:`detect_format` of ``lines``, each line it looks at appended to
+    ``head`` (the reader reads them again): no more than it needs."""
+    counts = {"native": 0, "mat": 0}
+    looked = 0  # lines that are neither blank nor `;` lines (a header may be long)
+    for line in lines:
+        head.append(line)
         stripped = line.strip()
         if not stripped or stripped.startswith(";"):
+            if len(head) >= _SNIFF_HELD:
+                break
             continue
-        if _NATIVE_START_RE.match(line):
-            return "native"
-        if _MAT_START_RE.match(line):
-            from narde_notation.formats.mat import mat_patterns
+        looked += 1
+        kind = _line_kind(line)
+        if kind is not None:
+            counts[kind] += 1
+            if counts[kind] >= _DECISIVE:
+                break
+        if looked >= _SNIFF_LINES:
+            break
+    return "mat" if counts["mat"] > counts["native"] else "native"
 
-            patterns = mat_patterns()
-            if any(patterns[name].fullmatch(line) for name in _MAT_LINES):
-                return "mat"
-    return "native"
+
+def _not_a_record(lines: Iterable[str]) -> tuple[int, str] | None:
+    """(line, what it is) when the text is a known non-record format, recognised
+    by a line that comes before any record line."""
+    for number, line in enumerate(lines, 1):
+        if _line_kind(line) is not None:
+            return None
+        for what, pattern in _NOT_RECORDS:
+            if pattern.match(line):
+                return number, what
+    return None
 
 
 def _records(decoded: DecodedLines) -> Iterator[GameRecord]:
     file = decoded.name
     lines = iter(decoded)
     head: list[str] = []
-    for line in lines:
-        head.append(line)
-        if len(head) >= _SNIFF_LINES:
-            break
-        if _NATIVE_START_RE.match(line) or line.rstrip().lower().endswith("point match"):
-            break
-    line = ""  # not the last sniffed line held for the whole read
-    fmt = detect_format(head)
+    fmt = _sniff(lines, head)
+    other = _not_a_record(head)
+    if other is not None:
+        yield GameRecord(findings=[Finding(
+            "syntax", f"not a record: this is {other[1]}, not a Long Narde game record"
+            " (native or .mat); nothing is read from it", file=file, game=None,
+            line=other[0], column=1)], file=file, index=0, line=other[0])
+        return
 
     def numbered() -> Iterator[tuple[int, str]]:
         number = 0

@@ -70,21 +70,44 @@ def special_kind(path: str | Path) -> str | None:
 def _folder_files(folder: Path, result: ExpandedPaths) -> list[str]:
     """Record files below ``folder``, sorted; hidden folders and files
     (``.git``, ``.venv``, …) are passed over, broken links reported,
-    FIFOs and devices skipped with a notice (reading one could block)."""
+    FIFOs and devices skipped with a notice (reading one could block), a
+    subfolder that cannot be read reported.  The walk keeps its own stack
+    (a folder nested 1,000 levels deep is no recursion), and a folder reached
+    again through a link is not walked twice."""
     found = []
-    for path in folder.rglob("*"):
-        if path.suffix.lower() not in RECORD_SUFFIXES:
+    stack = [os.fspath(folder)]
+    walked: set[tuple[int, int]] = set()
+    while stack:
+        top = stack.pop()
+        try:
+            info = os.stat(top)
+            if (info.st_dev, info.st_ino) in walked:
+                continue
+            walked.add((info.st_dev, info.st_ino))
+            with os.scandir(top) as scan:
+                entries = sorted(scan, key=lambda entry: entry.name, reverse=True)
+        except OSError as exc:
+            result.problems.append(f"{top}: folder not read: {exc.strerror or exc}")
             continue
-        if any(part.startswith(".") for part in path.relative_to(folder).parts):
-            continue
-        if path.is_symlink() and not path.exists():
-            result.problems.append(f"{path}: a link to nothing")
-        elif path.is_dir():
-            continue
-        elif (kind := special_kind(path)) is not None:
-            result.notices.append(f"{path}: skipped, {kind}")
-        else:
-            found.append(str(path))
+        for entry in entries:
+            if entry.name.startswith("."):
+                continue
+            path = entry.path
+            try:
+                is_dir = entry.is_dir()
+            except OSError:
+                is_dir = False
+            if is_dir:
+                stack.append(path)
+                continue
+            if os.path.splitext(entry.name)[1].lower() not in RECORD_SUFFIXES:
+                continue
+            if entry.is_symlink() and not os.path.exists(path):
+                result.problems.append(f"{path}: a link to nothing")
+            elif (kind := special_kind(path)) is not None:
+                result.notices.append(f"{path}: skipped, {kind}")
+            else:
+                found.append(path)
     if not found:
         result.problems.append(
             f"{folder}: no record file ({', '.join('*' + s for s in RECORD_SUFFIXES)}) "

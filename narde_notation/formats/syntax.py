@@ -29,13 +29,20 @@ __all__ = [
 
 _EXPECTED_WORDS: dict[str, str] = {
     "TAGS": 'a tag pair [Name "value"]',
-    "TURNNO": "a turn number (12. or 12...)",
+    "TURNNO": "a turn number (N. or N...)",
     "HALFTURN": "a roll and its moves (65: 24/18 18/13)",
-    "TURNS": "a turn (12. 65: 24/18 18/13)",
+    "TURNS": "a turn (N. 65: 24/18 18/13)",
     "MOVES": "more moves (24/18)",
     "RESULT": "a result (1-0, 0-1, *, …)",
     "$END": "the end of the game",
     "CUBE": "a roll",
+    # .mat turn lines: the end of a game, and what programs write in place of moves
+    "WINS": "Wins N points",
+    "RESIGNS": "Resigns",
+    "LOSSES": "Losses N points",
+    "CANNOT_MOVE": "moves",
+    "UNRECORDED": "moves",
+    "ILLEGAL_PLAY": "moves",
 }
 
 #: Plain-language diagnoses of common mistakes, tried in order on the text at
@@ -57,7 +64,7 @@ _HINTS: tuple[tuple[str, str], ...] = (
     (r"^[!?]", "an annotation is one of ! ? !! ?? !? ?! after the last move"),
     (r"^[0-9]-[0-9]$", "a result is 1-0, 2-0, 3-0, 0-1, 0-2, 0-3, 0-0 or *"),
     (r"^[0-9]+-[0-9]+", "a move is written with slashes (24/18)"),
-    (r"^\.", "a turn number is 12. (White) or 12... (Black)"),
+    (r"^\.", "a turn number is N. (White) or N... (Black)"),
     (r"^[0-9]+/", "a move's points are numbers 1-24, off or bar"),
     (r"^[A-Za-z]*[0-9]", "a point is a number 1-24, off or bar"),
 )
@@ -73,7 +80,14 @@ def _pattern(text: str) -> re.Pattern[str]:
 _MOVE_START = r"(?:[0-9]{1,2}|bar|off|Off|o)\*?/(?:[0-9]{1,2}|bar|off|Off|o)"
 
 
+#: The blanks of the grammars (``WS``, ``_SP``); other Unicode spaces are text.
+_GRAMMAR_BLANKS = frozenset(" \t\r\n\f\v")
+
+
 def _hint(found: str, before: str, names: set[str]) -> str | None:
+    if found[:1].isspace() and found[0] not in _GRAMMAR_BLANKS:
+        return (f"a U+{ord(found[0]):04X} space, which a record does not take as a blank:"
+                " write a plain space")
     word = found.split(None, 1)[0] if found.strip() else ""
     if before and not before[-1].isspace() and word[:1].isalpha():
         glued = before.split()[-1]  # what the letters are glued to
@@ -82,7 +96,7 @@ def _hint(found: str, before: str, names: set[str]) -> str | None:
         if glued.isdigit():
             return "a roll is two dice 1-6 and a colon, such as 65:"
     if "MOVES" not in names and _pattern(_MOVE_START).match(word):
-        return "the roll comes before the moves: 12. 65: 24/18 18/13"
+        return "the roll comes before the moves: N. 65: 24/18 18/13"
     for pattern, hint in _HINTS:
         if _pattern(pattern).search(word):
             return hint
@@ -139,6 +153,8 @@ def syntax_finding(
 
 
 def describe(text: str) -> str:
+    if text[:1].isspace() and text[0] not in _GRAMMAR_BLANKS:
+        return repr(text[0])
     word = text.split(None, 1)[0] if text.strip() else text
     if len(word) > 20:
         word = word[:20] + "…"

@@ -192,6 +192,12 @@ class HalfTurn:
         annotation: ``!``, ``?``, ``!!``, ``??``, ``!?`` or ``?!``, if written.
         comments: the text of ``{…}`` and ``;`` comments that follow it.
         line, column: where the roll starts (not compared).
+        unread: ``None`` when the moves were read; otherwise the text written
+            in their place, which the reader could not read as moves (``????``,
+            ``Illegal play (…)``, a damaged column): the roll is known, the
+            moves are not, and :attr:`moves` is empty.  The reader reports
+            such a half-turn with a ``syntax`` finding, and a replay stops
+            before it (the position after it is unknown).
     """
 
     side: Side
@@ -202,10 +208,12 @@ class HalfTurn:
     comments: tuple[str, ...] = ()
     line: int = field(default=0, compare=False)
     column: int = field(default=0, compare=False)
+    unread: str | None = None
 
     @property
     def is_pass(self) -> bool:
-        return not self.moves
+        """No moves were played (R11); a half-turn whose moves were not read is none."""
+        return not self.moves and self.unread is None
 
     @property
     def is_double(self) -> bool:
@@ -233,8 +241,12 @@ class HalfTurn:
     def to_text(self, *, off: str = "off", pass_word: str = "pass") -> str:
         """The half-turn as a record writes it: ``65: 24/18 18/13!``, ``43: pass``
         (higher die first; ``off`` as in :meth:`Move.to_text`; ``pass_word``
-        for no moves, ``""`` writes ``43:`` alone as ``.mat`` files do)."""
+        for no moves, ``""`` writes ``43:`` alone as ``.mat`` files do).  Moves
+        that were not read are written as they stood (:attr:`unread`), so a
+        reader reports them again."""
         high, low = max(self.dice), min(self.dice)
+        if self.unread is not None:
+            return f"{high}{low}: {self.unread}"
         moves = " ".join(m.to_text(off=off) for m in self.moves) or pass_word
         text = f"{high}{low}: {moves}" if moves else f"{high}{low}:"
         return text + (self.annotation or "")

@@ -11,6 +11,7 @@ import functools
 from dataclasses import dataclass
 
 from narde_notation.model.errors import RulesetError
+from narde_notation.model.safe_text import shown
 
 __all__ = ["VARIANTS", "Ruleset"]
 
@@ -104,15 +105,16 @@ class Ruleset:
         for raw in tag.split(","):
             name = raw.strip().lower()
             if not name:
-                raise RulesetError(f"empty variant name in rules {tag!r}; valid: {valid}")
+                raise RulesetError(f"empty variant name in rules {shown(tag)}; valid: {valid}")
             if name == "standard":
                 raise RulesetError(
-                    f"rules {tag!r}: 'standard' means no variant and cannot be combined with others"
+                    f"rules {shown(tag)}: 'standard' means no variant and cannot be combined"
+                    " with others"
                 )
             if name not in VARIANTS:
-                raise RulesetError(f"unknown rules variant {raw.strip()!r}; valid: {valid}")
+                raise RulesetError(f"unknown rules variant {shown(raw.strip())}; valid: {valid}")
             if VARIANTS[name] in chosen:
-                raise RulesetError(f"rules variant {name!r} is named twice in {tag!r}")
+                raise RulesetError(f"rules variant {shown(name)} is named twice in {shown(tag)}")
             chosen[VARIANTS[name]] = True
         return cls(**chosen)
 

@@ -14,14 +14,29 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:
     import pandas as pd
 
-__all__ = ["csv_safe", "csv_safe_frame", "html_text", "markdown_safe", "masked", "shown", "visible"]
+__all__ = [
+    "csv_safe",
+    "csv_safe_frame",
+    "html_text",
+    "json_safe",
+    "markdown_safe",
+    "masked",
+    "shown",
+    "unicode_text",
+    "visible",
+]
 
 # C0 controls, DEL, C1 controls, the directional marks and the bidirectional
 # overrides/isolates that reorder what a terminal or a page shows.
-_CONTROL = "[\x00-\x1f\x7f-\x9f\u200e\u200f\u2028-\u202e\u2066-\u2069\ud800-\udfff]"
+#: Beyond them: every Bidi_Control character (U+061C, U+200E/F, U+202A-202E,
+#: U+2066-2069) and the invisible format characters (soft hyphen, U+180E,
+#: U+200B-200F, U+2060-206F, U+FEFF, U+FFF9-FFFB, the tag characters
+#: U+E0000-E007F), which hide or reorder text.
+_INVISIBLE = ("\u00ad\u061c\u180e\u200b-\u200f\u2028-\u202e\u2060-\u206f\ufeff"
+              "\ufff9-\ufffb\U000e0000-\U000e007f\ud800-\udfff")
+_CONTROL = "[\x00-\x1f\x7f-\x9f" + _INVISIBLE + "]"
 #: The same, sparing tabs and line breaks (text shown on several lines).
-_CONTROL_BUT_LINES = (
-    "[\x00-\x08\x0b-\x1f\x7f-\x9f\u200e\u200f\u2028-\u202e\u2066-\u2069\ud800-\udfff]")
+_CONTROL_BUT_LINES = "[\x00-\x08\x0b-\x1f\x7f-\x9f" + _INVISIBLE + "]"
 #: A spreadsheet reads a cell starting with these as a formula (OWASP "CSV Injection").
 _FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
 
@@ -44,6 +59,36 @@ def visible(text: str, *, lines: bool = False) -> str:
     if text.isascii() and text.isprintable():  # no control character: nothing to escape
         return text
     return _controls(lines).sub(_escape, text)
+
+
+_SURROGATE = re.compile("[\ud800-\udfff]")
+
+
+def unicode_text(text: str) -> str:
+    """``text`` that encodes as UTF-8: each lone surrogate shown as an escape,
+    ``\\xe9`` for a byte of a file name that was not UTF-8 (``surrogateescape``),
+    ``\\udc80`` for another (a record decoded with ``utf-7``).  What goes into a
+    table (pyarrow refuses surrogates) or any output encoded as UTF-8."""
+    if text.isascii():
+        return text
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return _SURROGATE.sub(_escape, text)
+    return text
+
+
+def json_safe(document: str) -> str:
+    """A JSON document (from ``json.dumps(..., ensure_ascii=False)``) whose string
+    literals hold lone surrogates, with each written as the text
+    :func:`unicode_text` shows (its backslash escaped): valid JSON in UTF-8."""
+    if document.isascii():
+        return document
+    try:
+        document.encode("utf-8")
+    except UnicodeEncodeError:
+        return _SURROGATE.sub(lambda match: "\\" + _escape(match), document)
+    return document
 
 
 def masked(text: str) -> str:
@@ -103,8 +148,18 @@ def csv_safe_frame(frame: pd.DataFrame, columns: tuple[str, ...] = ()) -> pd.Dat
     return out
 
 
+#: Markdown's active punctuation in a cell (links, images, emphasis, code).
+_MARKDOWN_ACTIVE = re.compile(r"([\\`*_\[\]!~|#])")
+#: What GitHub Markdown turns into a link by itself (``http://``, ``www.``).
+_AUTOLINK = re.compile(r"(?i)\b(https?|ftp|mailto)(:)|\b(www)(\.)")
+
+
 def markdown_safe(text: str) -> str:
-    """A Markdown table cell: HTML escaped, ``|`` escaped, controls :func:`visible`."""
+    """A Markdown table cell: controls :func:`visible`, HTML escaped, Markdown's
+    active punctuation backslash-escaped (``[x](http://…)`` and ``![..](..)``
+    stay text), and the colon of ``http:`` or the dot of ``www.`` escaped so
+    that no autolink is made."""
     import html
 
-    return html.escape(visible(text), quote=False).replace("|", "\\|")
+    cell = _MARKDOWN_ACTIVE.sub(r"\\\1", html.escape(visible(text), quote=False))
+    return _AUTOLINK.sub(lambda m: (m[1] or m[3]) + "\\" + (m[2] or m[4]), cell)

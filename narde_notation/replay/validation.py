@@ -9,6 +9,7 @@ both pip counts.
 from __future__ import annotations
 
 import functools
+import itertools
 import os
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
@@ -292,7 +293,8 @@ class _Replay:
         try:
             return Ruleset.from_tag(tag)
         except RulesetError as exc:
-            self.add("bad-tag", f"Rules tag {tag!r}: {exc}." + _STOP, self.tag_line("Rules"), 1)
+            self.add("bad-tag", f"Rules tag {shown(tag)}: {exc}." + _STOP,
+                     self.tag_line("Rules"), 1)
             return None
 
     def _start(self) -> Position | None:
@@ -330,7 +332,7 @@ class _Replay:
                      self.tag_line("Result"), 1)
         numbering = tags.get("Numbering")
         if numbering is not None and numbering.strip().lower() not in ("own", "absolute"):
-            self.add("bad-tag", f"Numbering tag {numbering!r} is neither own nor absolute.",
+            self.add("bad-tag", f"Numbering tag {shown(numbering)} is neither own nor absolute.",
                      self.tag_line("Numbering"), 1)
 
     # -- the replay -----------------------------------------------------------
@@ -365,12 +367,19 @@ class _Replay:
         push = game.push_half_turn
         over: Outcome | None = None
         half_turns = record.half_turns
-        syntax_lines = [f.line for f in record.findings if f.code == "syntax" and f.line]
-        if syntax_lines:
+        syntax_at = [(f.line, f.column or 0) for f in record.findings
+                     if f.code == "syntax" and f.line]
+        if syntax_at:
             # A game cut short by a syntax error: replay what stands before the
-            # broken line only (its half-turns may have been read in part).
-            cut = min(syntax_lines)
-            half_turns = [half for half in half_turns if half.line < cut]
+            # first one only.  A half-turn on its line is complete when the next
+            # one starts before it too (the error may be within a half-turn).
+            cut = min(syntax_at)
+            kept = [half for half in half_turns if half.line < cut[0]]
+            for complete, following in itertools.pairwise(half_turns[len(kept):]):
+                if (following.line, following.column) >= cut:
+                    break
+                kept.append(complete)
+            half_turns = kept
         findings = self.findings
         turns = report.turns
         add_turn = turns.append
@@ -390,6 +399,9 @@ class _Replay:
                          f" ({_side(over.winner) if over.winner else 'nobody'} won)." + _STOP,
                          half.line, half.column)
                 report.turns.append(TurnReplay(ply, half, pos, None, self._since(before)))
+                report.stopped = True
+                break
+            if half.unread is not None:  # the moves were not read: the position after is unknown
                 report.stopped = True
                 break
             if side is not to_move:
