@@ -15,7 +15,6 @@ from narde_notation.replay.validation import GameReport, validate
 from narde_notation.show.viewer import game_page
 from tests.analysis.oracle import rate
 from tests.analysis.test_analysis import BEAROFF, STEPS
-from tests.test_browser import browser  # noqa: F401  (the shared headless Chromium)
 
 
 @pytest.fixture(scope="module")
@@ -44,7 +43,7 @@ def test_page_marks_moves_and_carries_the_graph(game: tuple[GameReport, GameAnal
 
 
 def test_browser_jumps_to_mistakes_and_by_the_graph(
-        browser: Any, game: tuple[GameReport, GameAnalysis], tmp_path: Path,  # noqa: F811
+        browser: Any, game: tuple[GameReport, GameAnalysis], tmp_path: Path,
 ) -> None:
     from selenium.webdriver.common.by import By
 
@@ -100,7 +99,7 @@ def test_report_lists_blunders_linked_to_their_half_turn(tmp_path: Path) -> None
 
 
 def test_browser_opens_a_page_at_the_half_turn_of_its_link(
-        browser: Any, game: tuple[GameReport, GameAnalysis], tmp_path: Path,  # noqa: F811
+        browser: Any, game: tuple[GameReport, GameAnalysis], tmp_path: Path,
 ) -> None:
     from selenium.webdriver.common.by import By
 

@@ -264,7 +264,7 @@ def _corpus_lines() -> list[str]:
     """The lines of the shared corpus (when it lies beside the clone) and of the
     records bundled with the project (examples/, tests/data/): never none."""
     lines = []
-    here = Path(__file__).resolve().parent
+    here = Path(__file__).resolve().parents[1]
     bundled = [*sorted((here.parent / "examples").rglob("*")), *sorted((here / "data").rglob("*"))]
     for path in [*sorted(CORPUS.rglob("*")), *bundled]:
         if path.suffix in (".txt", ".mat", ".nrd"):

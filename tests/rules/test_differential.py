@@ -38,7 +38,7 @@ from narde_notation.rules.position import Position
 
 
 def _plain() -> ModuleType:
-    path = Path(__file__).resolve().parents[1] / "benchmarks" / "plain_search.py"
+    path = Path(__file__).resolve().parents[2] / "benchmarks" / "plain_search.py"
     spec = importlib.util.spec_from_file_location("plain_search", path)
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)

@@ -15,7 +15,7 @@ from narde_notation.model.record import GameRecord
 from narde_notation.model.side import Side
 from narde_notation.replay.validation import validate_games
 
-DATA = Path(__file__).parent / "data" / "mat"
+DATA = Path(__file__).parents[1] / "data" / "mat"
 W, B = Side.WHITE, Side.BLACK
 
 

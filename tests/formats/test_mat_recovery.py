@@ -22,7 +22,7 @@ from narde_notation.formats.reader import parse_games
 from narde_notation.model.record import GameRecord
 from narde_notation.model.side import Side
 
-DATA = Path(__file__).parent / "data" / "mat"
+DATA = Path(__file__).parents[1] / "data" / "mat"
 BUNDLED = sorted(DATA.glob("*.mat"))
 REAL = sorted(p for p in (CORPUS / "realworld-mat").glob("*/*") if p.suffix != ".md") \
     if (CORPUS / "realworld-mat").is_dir() else []

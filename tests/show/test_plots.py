@@ -113,7 +113,7 @@ def test_dice_bars_and_expected(tmp_path: Path) -> None:
 
 # -- readability: the notebook's figure sizes, the example archive ------------
 
-EXAMPLES = Path(__file__).resolve().parents[1] / "examples" / "archive"
+EXAMPLES = Path(__file__).resolve().parents[2] / "examples" / "archive"
 
 
 def _overlaps(fig: object, labels: list[object]) -> list[tuple[str, str]]:
