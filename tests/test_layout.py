@@ -169,3 +169,49 @@ def test_every_old_flat_path_still_imports_and_warns() -> None:
 def test_no_flat_module_is_left_at_the_top() -> None:
     top = {p.stem for p in PACKAGE.glob("*.py")}
     assert top == {"__init__", "_compat", "_lazy", "version"}
+
+
+def runtime_imports(path: Path) -> set[str]:
+    """The package modules ``path`` imports when it runs (top-level or inside
+    functions), leaving out ``if TYPE_CHECKING:`` blocks."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    typing_only: set[int] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.If) and "TYPE_CHECKING" in ast.unparse(node.test):
+            for inner in node.body:
+                typing_only |= {n.lineno for n in ast.walk(inner) if hasattr(n, "lineno")}
+    found = set()
+    for target, line, name in imports(path):
+        if line in typing_only:
+            continue
+        full = f"{target}.{name}" if name and _is_module(f"{target}.{name}") else target
+        if _is_module(full) and full != module_name(path):
+            found.add(full)
+    return found
+
+
+def _is_module(name: str) -> bool:
+    base = PACKAGE.parent / name.replace(".", "/")
+    return base.with_suffix(".py").exists() or (base / "__init__.py").exists()
+
+
+def test_no_import_cycle_at_run_time() -> None:
+    # the graph of run-time imports (lazy ones included), less the documented
+    # conveniences, has no cycle: every module can be read after those it uses
+    graph = {module_name(p): runtime_imports(p) for p in MODULES}
+    for importer, imported in CONVENIENCES:
+        graph.get(importer, set()).discard(imported)
+    done: set[str] = set()
+
+    def visit(module: str, path: tuple[str, ...]) -> None:
+        if module in path:
+            raise AssertionError(" -> ".join((*path[path.index(module):], module)))
+        if module in done:
+            return
+        for nxt in sorted(graph.get(module, ())):
+            if not nxt.endswith("__init__") and nxt != "narde_notation":
+                visit(nxt, (*path, module))
+        done.add(module)
+
+    for module in sorted(graph):
+        visit(module, ())
