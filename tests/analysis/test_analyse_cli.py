@@ -12,8 +12,9 @@ from click.testing import CliRunner
 
 from narde_notation.cli.analyse import KEYS
 from narde_notation.cli.main import narde
-from tests.analysis.oracle import board, rate
-from tests.analysis.test_analysis import BEAROFF
+
+from .oracle import board, rate
+from .test_analysis import BEAROFF
 
 # 62 with own {3, 1} against {4, 4, 1}: 3/1 1/off gives up 1/6 (test_analysis)
 VERY_BAD = BEAROFF.split("\n\n", 4)[-1]

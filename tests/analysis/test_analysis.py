@@ -1,7 +1,7 @@
 """Analysis checked against values worked out without the code under test.
 
 Bear-off games (both sides home: the evaluator is exact there) are rated
-by the independent oracle of :mod:`tests.analysis.oracle`, written from the
+by the independent oracle of :mod:`oracle` (this folder), written from the
 rules; the match equity table by hand.
 """
 
@@ -18,7 +18,8 @@ from narde_notation.analysis.summary import player_summary
 from narde_notation.evaluator.estimate import Estimate
 from narde_notation.formats.reader import parse_games
 from narde_notation.model.side import Side
-from tests.analysis.oracle import ROLLS, board, ends, rate
+
+from .oracle import ROLLS, board, ends, rate
 
 # White own {6, 4, 1} against Black own {6, 3, 2}, 12 off each (no mars possible)
 W0, B0 = board({6: 1, 4: 1, 1: 1}), board({6: 1, 3: 1, 2: 1})

@@ -13,8 +13,9 @@ from narde_notation.analysis.game import GameAnalysis, analyse
 from narde_notation.formats.reader import parse_games
 from narde_notation.replay.validation import GameReport, validate
 from narde_notation.show.viewer import game_page
-from tests.analysis.oracle import rate
-from tests.analysis.test_analysis import BEAROFF, STEPS
+
+from .oracle import rate
+from .test_analysis import BEAROFF, STEPS
 
 
 @pytest.fixture(scope="module")
