@@ -271,6 +271,12 @@ def analyse(report_or_record: GameReport | GameRecord, evaluator: Evaluator | No
         result.half_turns.append(HalfTurnAnalysis(
             ply=replay.ply + 1, number=_label(number, half.side), side=half.side,
             player=player, **rated))
+    syntax = next((f for f in record.findings if f.code == "syntax"), None)
+    if result.stopped is None and syntax is not None:
+        # the reader stopped the game at a syntax error: the half-turns after it
+        # were never read, so the analysis ends there too (and says so)
+        result.stopped = (f"stopped after half-turn {len(result.half_turns)}: syntax error"
+                          f" at line {syntax.line}: {syntax.message}")
     return result
 
 

@@ -27,6 +27,7 @@ from narde_notation.analysis.summary import player_rows
 from narde_notation.archive.executor import Failure, run_each
 from narde_notation.cli import (
     counted,
+    echo_notice,
     expand_arguments,
     finish,
     over_files,
@@ -196,6 +197,9 @@ def analyse_command(paths: tuple[str, ...], game_index: int | None, ply: int, fm
         for game in result.games:
             out.write(game)
             counts["stopped"] += game.stopped is not None or bool(game.errors)
+            if game.stopped is not None and fmt != "text":
+                # jsonl/csv rows are half-turns: where a game stopped is said here
+                echo_notice(PROGRAM, f"{result.name}: game {game.game}: analysis {game.stopped}")
 
     interrupted = over_files(results(), problems, handle, count=len(expanded.files),
                              show_bar=show_bar, label="analysing")

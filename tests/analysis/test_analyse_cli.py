@@ -133,3 +133,16 @@ def test_record_text_reaches_the_terminal_escaped(tmp_path: Path) -> None:
                     "1. 62: 3/1 1/off\n*\n", encoding="utf-8")
     code, out, _ = run(str(path))
     assert code == 0 and "\x1b" not in out and "A\\x1b[31mB" in out
+
+
+def test_a_game_cut_by_a_syntax_error_says_where_its_analysis_stopped(tmp_path: Path) -> None:
+    # line 5's roll `6x:` is not a roll: the reader keeps half-turns 1-2 (line 4)
+    path = tmp_path / "syntax.txt"
+    path.write_text('[White "A"]\n[Black "B"]\n\n1. 65: 24/13 54: 24/15\n2. 6x: 9/3\n*\n',
+                    encoding="utf-8")
+    text = CliRunner().invoke(narde, ["analyse", str(path)])
+    assert text.exit_code == 1
+    assert "stopped after half-turn 2: syntax error at line 5" in text.stdout
+    rows = CliRunner().invoke(narde, ["analyse", str(path), "--format", "jsonl"])
+    assert [json.loads(r)["ply"] for r in rows.stdout.splitlines()] == [1, 2]
+    assert "game 0: analysis stopped after half-turn 2: syntax error at line 5" in rows.stderr
