@@ -11,9 +11,8 @@ Properties:
   included): no exception escapes, and every game read is reported (its
   findings are there and it is counted) — always true;
 - the reader and the validator alone: no exception escapes and there is one
-  report per game.  Inputs that still crash them are listed in
-  ``KNOWN_CRASHES`` (for the reader/validator work; marked ``xfail`` while
-  they fail);
+  report per game.  Kinds of input that once crashed them are kept in
+  ``KNOWN_CRASHES`` as plain tests (no ``xfail``: each must pass);
 - ``Position.from_string``: a position, or one of its documented errors.
 
 Bounded for CI (``NARDE_FUZZ_EXAMPLES``, default 120 per property, no
