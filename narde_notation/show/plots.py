@@ -183,9 +183,11 @@ def plot_equity(analysis: GameAnalysis | pd.DataFrame, ax: Axes | None = None) -
     ax.fill_between(x, y, 0.5, where=y <= 0.5, interpolate=True, color=BLACK_COLOUR,
                     alpha=0.35)
     for mark, colour in MARK_COLOURS.items():
-        chosen = frame["mark"].fillna("") == mark
+        # a boolean array whatever the column's dtype (object or string, and
+        # pandas 2.1's comparison of a nullable column gives an object array)
+        chosen = (frame["mark"].astype(object).fillna("") == mark).to_numpy(dtype=bool)
         if chosen.any():
-            ax.scatter(x[chosen.to_numpy()], y[chosen.to_numpy()], color=colour, zorder=3,
+            ax.scatter(x[chosen], y[chosen], color=colour, zorder=3,
                        s=28, label=mark)
     ax.axhline(0.5, color="#999999", linewidth=0.8)
     ax.set_ylim(0, 1)
