@@ -100,8 +100,15 @@ def test_two_viewers_in_a_notebook_step_apart(
     path = tmp_path / "notebook.html"
     path.write_text(f"<html><body>{game_html(report)}<hr>{game_html(report)}</body></html>",
                     encoding="utf-8")
+    from selenium.webdriver.support.ui import WebDriverWait
+
     browser.get(path.as_uri())
-    first, second = browser.find_elements(By.CSS_SELECTOR, ".narde-viewer")
+
+    def both(driver: Any) -> list[Any] | bool:  # once the page has both (a busy CI machine)
+        found = driver.find_elements(By.CSS_SELECTOR, ".narde-viewer")
+        return found if len(found) >= 2 else False
+
+    first, second = WebDriverWait(browser, 20).until(both)
 
     def white(root: Any) -> str:
         return str(root.find_element(By.CSS_SELECTOR, '[data-role="white-pips"]').text)
