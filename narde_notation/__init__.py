@@ -17,11 +17,12 @@ first use (module ``__getattr__``), so ``import narde_notation`` loads
 neither the engine nor Lark nor pandas nor matplotlib nor numpy.
 """
 
-import importlib
+
 import sys
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from narde_notation import _compat
+from narde_notation._lazy import lazy_names
 from narde_notation.model.errors import (
     GameOverError,
     IllegalTurnError,
@@ -92,17 +93,7 @@ _LAZY = {
 }
 
 
-def __getattr__(name: str) -> Any:
-    module = _LAZY.get(name)
-    if module is None:
-        raise AttributeError(f"module 'narde_notation' has no attribute {name!r}")
-    value = getattr(importlib.import_module(module), name)
-    globals()[name] = value  # later lookups skip this function
-    return value
-
-
-def __dir__() -> list[str]:
-    return sorted(set(globals()) | set(_LAZY))
+__getattr__, __dir__ = lazy_names(__name__, _LAZY)  # the packages' one lazy-facade helper
 
 
 
