@@ -231,8 +231,10 @@ def analyse_command(paths: tuple[str, ...], game_index: int | None, ply: int, fm
 
     Each half-turn: the equity loss against the best turn (points), a mark
     (?! doubtful >= 0.04, ? bad >= 0.08, ?? very bad >= 0.16), the luck of
-    the roll; per player: the error rate (mean loss per unforced move x 1000)
-    with gnubg's label, the mark counts and the total luck.  Exit 0: all
+    the roll; per player, after each game, each match (Match and Game tags,
+    or a .mat file) and over all games: the error rate (mean loss per
+    unforced move x 1000: milli-points) with gnubg's label, the mark counts
+    and the total luck (points).  Exit 0: all
     analysed; 1: a game had an error (analysed up to it); 2: usage error,
     unreadable file or internal failure; 130: interrupted.
     """
