@@ -71,7 +71,7 @@ def main() -> None:
             texts.append(record_text(rand, heuristic, ("random", "heuristic"), rng, Side.BLACK))
     analyses = [analyse(record, ply=args.ply) for record in parse_games("\n".join(texts))]
     table = player_summary(analyses).set_index("player")
-    print(table[["games", "unforced", "error_rate", "skill", "doubtful", "bad", "very_bad",
+    print(table[["games_analysed", "unforced", "error_rate", "skill", "doubtful", "bad", "very_bad",
                  "luck"]].to_string(float_format=lambda v: f"{v:.3f}"))
 
 

@@ -33,7 +33,8 @@ from narde_notation.replay.validation import GameReport, validate
 if TYPE_CHECKING:
     import pandas as pd
 
-__all__ = ["COLUMNS", "GameAnalysis", "HalfTurnAnalysis", "analyse", "evaluator_for"]
+__all__ = ["COLUMNS", "MATCH_TAGS", "GameAnalysis", "HalfTurnAnalysis", "analyse",
+           "evaluator_for"]
 
 #: columns of :meth:`GameAnalysis.to_frame` and their pandas dtypes.
 COLUMNS: dict[str, str] = {
@@ -123,6 +124,12 @@ class GameAnalysis:
         errors: every error finding of the game (``str(finding)``).
         match: ``(length, white_away, black_away)`` for a match game, else ``None``.
         winner: the side that won the game as replayed, else ``None``.
+        kind: how it ended, ``"oyn"``, ``"mars"``, ``"koks"``, ``"draw"``, or
+            ``None`` (unfinished, R9, R11).
+        points: the points it scored (0 unfinished or drawn, R9).
+        tags: the record's ``Match``, ``Game``, ``Score`` and ``Date`` tags as
+            written (those present): what groups games into matches
+            (:mod:`narde_notation.archive.matches`, R10).
         start_white_win: White's winning chance in the start position, before
             the first roll (``None`` without a usable start).
     """
@@ -139,6 +146,9 @@ class GameAnalysis:
     errors: list[str] = field(default_factory=list)
     match: tuple[int, int, int] | None = None
     winner: Side | None = None
+    kind: str | None = None
+    points: int = 0
+    tags: dict[str, str] = field(default_factory=dict)
     start_white_win: float | None = None
 
     def __repr__(self) -> str:
@@ -165,6 +175,8 @@ class GameAnalysis:
         return player_summary([self])
 
 
+#: the tags a :class:`GameAnalysis` keeps: what groups games into matches (R10).
+MATCH_TAGS = ("Match", "Game", "Score", "Date")
 _EVALUATORS: dict[str, Evaluator] = {}
 
 
@@ -231,7 +243,9 @@ def analyse(report_or_record: GameReport | GameRecord, evaluator: Evaluator | No
         file=file if file is not None else (record.file or "<input>"),
         game=record.index, white=record.white or "White", black=record.black or "Black",
         search_ply=ply, rules=report.rules.to_tag(), written=len(record.half_turns),
-        errors=[str(f) for f in report.errors], winner=report.winner)
+        errors=[str(f) for f in report.errors], winner=report.winner, kind=report.kind,
+        points=report.points,
+        tags={k: v for k in MATCH_TAGS if (v := record.tags.get(k)) is not None})
     result.match = _match_state(record)
     table = None
     if result.match is not None:

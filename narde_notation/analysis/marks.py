@@ -30,6 +30,7 @@ __all__ = [
     "luck_mark",
     "move_mark",
     "rating",
+    "rating_scale",
 ]
 
 #: equity losses (points) at which a move is doubtful, bad, very bad (gnubg).
@@ -86,3 +87,12 @@ def rating(error_rate: float | None) -> str | None:
         if error_rate < bound:
             return label
     return RATINGS[-1][1]
+
+
+def rating_scale() -> str:
+    """:data:`RATINGS` in words, for a summary's footnote: ``"below 2
+    Supernatural, below 5 World class, ..., else Awful (gnubg's scale,
+    milli-points per unforced half-turn)"``."""
+    steps = [f"below {bound:g} {label}" for bound, label in RATINGS[:-1]]
+    return (", ".join([*steps, f"else {RATINGS[-1][1]}"])
+            + " (gnubg's scale, milli-points per unforced half-turn)")

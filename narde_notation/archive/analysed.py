@@ -12,27 +12,27 @@ from __future__ import annotations
 
 import os
 from collections.abc import Iterable, Iterator, Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from narde_notation.analysis.files import FileAnalysis, analyse_file
 from narde_notation.analysis.game import COLUMNS, GameAnalysis
-from narde_notation.analysis.summary import player_summary
+from narde_notation.analysis.summary import ANALYSIS_COLUMNS, SUMMARY_COLUMNS, player_summary
 from narde_notation.archive.executor import Failure, run_each
 
 if TYPE_CHECKING:
     import pandas as pd
 
-__all__ = ["PLAYER_ANALYSIS_COLUMNS", "TURN_ANALYSIS_COLUMNS", "analyse_files", "collect",
-           "iter_file_analyses",
+__all__ = ["PLAYER_ANALYSIS_COLUMNS", "TURN_ANALYSIS_COLUMNS", "analyse_files",
+           "analysed_matches", "collect", "iter_file_analyses",
            "with_player_analysis", "with_turn_analysis"]
 
 #: the columns the turns table gains (:data:`narde_notation.analysis.game.COLUMNS`).
 TURN_ANALYSIS_COLUMNS = ("best", "equity_played", "equity_best", "loss", "forced", "turns_legal",
                          "mark", "luck", "luck_mark", "exact", "win", "white_win",
                          "mwc_played", "mwc_best", "mwc_loss")
-#: the columns the player table gains (:data:`narde_notation.analysis.summary.SUMMARY_COLUMNS`).
-PLAYER_ANALYSIS_COLUMNS = ("unforced", "error_rate", "skill", "doubtful", "bad", "very_bad",
-                           "luck", "very_lucky", "lucky", "unlucky", "very_unlucky")
+#: the columns the player table gains: :data:`narde_notation.analysis.summary.SUMMARY_COLUMNS`
+#: but ``player`` (its index), in that order.
+PLAYER_ANALYSIS_COLUMNS = ANALYSIS_COLUMNS
 
 
 def iter_file_analyses(files: Sequence[str], *, jobs: int | None = 1,
@@ -100,6 +100,53 @@ def with_turn_analysis(turns: pd.DataFrame, analyses: Iterable[GameAnalysis]) ->
 def with_player_analysis(players: pd.DataFrame, analyses: Iterable[GameAnalysis]
                          ) -> pd.DataFrame:
     """A player table indexed by ``player`` with :data:`PLAYER_ANALYSIS_COLUMNS`
-    joined (``<NA>`` for a player with no analysed half-turn)."""
+    joined after its own columns (names, order and units of
+    :data:`~narde_notation.analysis.summary.SUMMARY_COLUMNS`; a player with no
+    analysed game gets missing values: the count columns are ``Int64`` then,
+    the others keep their dtypes)."""
     summary = player_summary(analyses).set_index("player")
-    return players.join(summary[list(PLAYER_ANALYSIS_COLUMNS)], how="left")
+    joined = players.join(summary[list(PLAYER_ANALYSIS_COLUMNS)], how="left")
+    counts = {c: "Int64" for c in PLAYER_ANALYSIS_COLUMNS if SUMMARY_COLUMNS[c] == "int64"}
+    return joined.astype(counts)
+
+
+def analysed_matches(analyses: Sequence[GameAnalysis]
+                     ) -> list[tuple[dict[str, Any], list[GameAnalysis]]]:
+    """The matches of analysed games, grouped by the one rule of
+    :mod:`narde_notation.archive.matches` (``Match``, ``Game`` and ``Score``
+    tags, the players, the results as replayed; R10).
+
+    Returns:
+        One ``(match, games)`` per match, in :func:`~narde_notation.archive.matches.matches_frame`'s
+        order: ``match`` that frame's row as a dict (missing values ``None``;
+        ``white_score`` / ``black_score`` the points at the end of the games
+        analysed), ``games`` its analysed games in file order.  A game with no
+        ``Match`` tag is a 1-point match of its own.
+    """
+    import pandas as pd
+
+    from narde_notation.archive.matches import match_games, matches_frame
+    from narde_notation.model.record import parse_count
+
+    games = pd.DataFrame({
+        "file": [a.file for a in analyses], "game": [a.game for a in analyses],
+        "white": [a.white for a in analyses], "black": [a.black for a in analyses],
+        "match": pd.array([parse_count(a.tags.get("Match")) for a in analyses], dtype="Int64"),
+        "game_number": pd.array([parse_count(a.tags.get("Game")) for a in analyses],
+                                dtype="Int64"),
+        "score": [a.tags.get("Score") for a in analyses],
+        "date": [a.tags.get("Date") for a in analyses],
+        "valid": [not a.errors for a in analyses], "kind": [a.kind for a in analyses],
+        "winner": [None if a.winner is None else a.winner.name_lower for a in analyses],
+        "points": [a.points for a in analyses]})
+    if not len(games):
+        return []
+    by_key = {(a.file, a.game): a for a in analyses}
+    members: dict[int, list[GameAnalysis]] = {}
+    for file, game, match in match_games(games).itertuples(index=False, name=None):
+        members.setdefault(int(match), []).append(by_key[(str(file), int(game))])
+    rows = matches_frame(games).astype(object)
+    out = []
+    for row in rows.where(rows.notna(), None).to_dict("records"):
+        out.append(({str(k): v for k, v in row.items()}, members[int(row["match"])]))
+    return out

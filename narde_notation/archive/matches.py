@@ -46,7 +46,8 @@ if TYPE_CHECKING:
 
     from narde_notation.model.record import GameRecord
 
-__all__ = ["MATCH_COLUMNS", "TAG_COLUMNS", "date_key", "match_tags", "matches_frame"]
+__all__ = ["MATCH_COLUMNS", "TAG_COLUMNS", "date_key", "match_games", "match_tags",
+           "matches_frame"]
 
 #: Columns of :func:`match_tags` and their dtypes.
 TAG_COLUMNS: dict[str, str] = {
@@ -175,9 +176,11 @@ class _Match:
     unfinished: bool = False
     winner: str | None = None
     notes: list[str] = field(default_factory=list)
+    members: list[int] = field(default_factory=list)
 
     def add(self, row: dict[str, Any], white: str, black: str) -> None:
         self.games += 1
+        self.members.append(int(row["game"]))
         self.number = row["game_number"]
         if self.winner is not None and self.invalid is None:
             self.invalid = f"a game after {self.winner} had won the match"
@@ -244,6 +247,32 @@ def matches_frame(
     """
     import pandas as pd
 
+    out = [_row(i, m) for i, m in enumerate(_grouped(games, tags, encoding))]
+    if not out:
+        return pd.DataFrame({c: pd.Series(dtype=t) for c, t in MATCH_COLUMNS.items()})
+    return typed_frame({c: [row[c] for row in out] for c in MATCH_COLUMNS}, MATCH_COLUMNS)
+
+
+def match_games(
+    games: pd.DataFrame, tags: pd.DataFrame | None = None, *, encoding: str | None = None
+) -> pd.DataFrame:
+    """Which match each game of ``games`` belongs to: file (str), game (int64,
+    0-based in the file), match (int64: the ``match`` of :func:`matches_frame`
+    of the same arguments), one row per game, the games of a match in file
+    order and the matches in :func:`matches_frame`'s order.  The grouping is
+    the module's (the same code as :func:`matches_frame`)."""
+    grouped = _grouped(games, tags, encoding)
+    rows = [(m.file, game, i) for i, m in enumerate(grouped) for game in m.members]
+    return typed_frame({"file": [r[0] for r in rows], "game": [r[1] for r in rows],
+                        "match": [r[2] for r in rows]},
+                       {"file": "str", "game": "int64", "match": "int64"})
+
+
+def _grouped(games: pd.DataFrame, tags: pd.DataFrame | None, encoding: str | None
+             ) -> list[_Match]:
+    """The matches of ``games`` by the module's rules, in date order."""
+    import pandas as pd
+
     frame = games
     if tags is None and not _has_tags(games):
         files = [str(f) for f in pd.unique(games["file"]) if os.path.isfile(str(f))]
@@ -280,10 +309,7 @@ def matches_frame(
                 open_[key] = current
         current.add(row, white, black)
     done.sort(key=lambda m: (date_key(m.date), m.file, m.first_game))
-    out = [_row(i, m) for i, m in enumerate(done)]
-    if not out:
-        return pd.DataFrame({c: pd.Series(dtype=t) for c, t in MATCH_COLUMNS.items()})
-    return typed_frame({c: [row[c] for row in out] for c in MATCH_COLUMNS}, MATCH_COLUMNS)
+    return done
 
 
 def _start(row: dict[str, Any], white: str, black: str, length: int) -> _Match:

@@ -1,15 +1,20 @@
 """``narde analyse FILE...``: every half-turn of the games rated by the evaluator.
 
 Text like gnubg's export (each half-turn with its mark and, when it lost,
-the best turn and the loss; a per-player summary after each game and over
-all of them); ``jsonl`` one object per half-turn (:data:`KEYS`, then
-``number``, ``player``, ``turns``, ``luck_mark``, ``win``, ``white_win`` and
-the match-winning chances); ``csv`` the same as rows; ``json`` one object
-``{"games": [...], "players": [...]}``, each game with its half-turns and
-players.  Exit 0: every game analysed to its end; 1: a game had an error
-(it was analysed up to it, and the text says so); 2: usage error,
-unreadable file or internal failure (the other files still analysed); 130:
-interrupted.
+the best turn and the loss; a per-player summary after each game, after
+the last game of each match (games grouped as the standings group them,
+:func:`narde_notation.archive.analysed.analysed_matches`; two or more
+analysed games) and over all of them, the columns of
+:data:`narde_notation.analysis.summary.SUMMARY_COLUMNS` with their units);
+``jsonl`` one object per half-turn (:data:`KEYS`, then ``number``,
+``player``, ``turns``, ``luck_mark``, ``win``, ``white_win`` and the
+match-winning chances); ``csv`` the same as rows; ``json`` one object
+``{"games": [...], "matches": [...], "players": [...]}``, each game with its
+half-turns and players, each match with its games (0-based indices in the
+file), score and players.  Exit 0: every game analysed to its end; 1: a
+game had an error (it was analysed up to it, and the text says so); 2:
+usage error, unreadable file or internal failure (the other files still
+analysed); 130: interrupted.
 """
 
 from __future__ import annotations
@@ -22,8 +27,8 @@ from typing import IO, TYPE_CHECKING, Any
 
 import click
 
-from narde_notation.analysis.marks import MARK_SYMBOLS
-from narde_notation.analysis.summary import player_rows
+from narde_notation.analysis.marks import MARK_SYMBOLS, rating_scale
+from narde_notation.analysis.summary import ANALYSIS_COLUMNS, SUMMARY_UNITS, player_rows
 from narde_notation.archive.executor import Failure, run_each
 from narde_notation.cli import (
     counted,
@@ -41,7 +46,7 @@ if TYPE_CHECKING:  # the evaluator (numpy) is loaded when a game is analysed, no
     from narde_notation.analysis.files import FileAnalysis
     from narde_notation.analysis.game import GameAnalysis, HalfTurnAnalysis
 
-__all__ = ["KEYS", "analyse_command", "half_turn_object"]
+__all__ = ["KEYS", "analyse_command", "half_turn_object", "summary_text"]
 
 PROGRAM = "narde analyse"
 #: the keys every JSON Lines object has, first (issue 18).
@@ -51,6 +56,10 @@ _EXTRA = ("number", "player", "turns", "rank", "luck_mark", "win", "white_win",
           "mwc_played", "mwc_best", "mwc_loss")
 _CSV_TEXT = ("file", "player")
 _PROGRESS_MIN_FILES = 8
+#: players a text summary shows side by side (a game's two, a match's); more: a line each.
+_SIDE_BY_SIDE = 4
+#: analysed games of a match that make a match summary (one game: its game summary says it).
+_MATCH_MIN_GAMES = 2
 
 
 def half_turn_object(game: GameAnalysis, h: HalfTurnAnalysis) -> dict[str, Any]:
@@ -68,14 +77,33 @@ def _players(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
             for r in rows]
 
 
-def _summary_text(rows: list[dict[str, Any]]) -> str:
-    from tabulate import tabulate
+def _cell(value: Any) -> str:
+    if value is None:
+        return "-"
+    return f"{value:.3f}" if isinstance(value, float) else str(value)
 
-    shown = ["player", "unforced", "doubtful", "bad", "very_bad", "error_rate", "skill",
-             "luck", "lucky", "very_lucky", "unlucky", "very_unlucky"]
-    table = [[visible(r[c]) if isinstance(r[c], str) else r[c] for c in shown] for r in rows]
-    return str(tabulate(table, headers=[c.replace("_", " ") for c in shown],
-                        floatfmt=".3f", missingval="-"))
+
+def summary_text(rows: list[dict[str, Any]]) -> str:
+    """Per-player figures as text: the columns of
+    :data:`~narde_notation.analysis.summary.SUMMARY_COLUMNS` by their names, in
+    their order.  Up to :data:`_SIDE_BY_SIDE` players (a game, a match) side by
+    side as gnubg's export has them, a figure a line with its unit; more (an
+    archive) one line a player, the units below.  Names escaped for a terminal."""
+    import pandas as pd
+
+    from narde_notation.archive.table_text import text_table
+
+    figures = list(ANALYSIS_COLUMNS)
+    if len(rows) <= _SIDE_BY_SIDE:
+        frame = pd.DataFrame([[*(_cell(r[c]) for r in rows), SUMMARY_UNITS[c]]
+                              for c in figures], index=figures,
+                             columns=[*(visible(r["player"]) for r in rows), "unit"])
+        align = ("left", *("right",) * len(rows), "left")
+        return text_table(frame, disable_numparse=True, colalign=align)
+    frame = pd.DataFrame([{c: r[c] for c in figures} for r in rows],
+                         index=pd.Index([r["player"] for r in rows], name="player"))
+    units = "; ".join(f"{c}: {SUMMARY_UNITS[c]}" for c in figures)
+    return text_table(frame, floatfmt=".3f", missingval="-") + "\nunits: " + units
 
 
 def _game_text(game: GameAnalysis) -> str:
@@ -98,15 +126,33 @@ def _game_text(game: GameAnalysis) -> str:
     if game.stopped:
         lines.append(f"  Analysis {visible(game.stopped)}")
     lines.append("")
-    lines.append(_summary_text(player_rows([game])))
+    lines.append(f"Game {game.game} summary:")
+    lines.append(summary_text(player_rows([game])))
     return "\n".join(lines) + "\n\n"
+
+
+def _match_head(match: dict[str, Any], games: list[GameAnalysis]) -> str:
+    numbers = ", ".join(str(g.game) for g in games)
+    state = (f"won by {visible(match['winner'])}" if match["status"] == "won"
+             else str(match["status"]))
+    return (f"Match summary, {visible(match['file'])} games {numbers}: "
+            f"{visible(match['white'])} - {visible(match['black'])}, "
+            f"{match['length']}-point match, {match['white_score']}-{match['black_score']}"
+            f" ({state}):")
+
+
+def _match_object(match: dict[str, Any], games: list[GameAnalysis]) -> dict[str, Any]:
+    keys = ("file", "white", "black", "length", "white_score", "black_score", "status",
+            "winner")
+    return {**{k: match[k] for k in keys}, "games": [g.game for g in games],
+            "players": _players(player_rows(games))}
 
 
 class _Output:
     def __init__(self, fmt: str, stream: IO[str]) -> None:
         self.fmt, self.stream = fmt, stream
         self.games: list[GameAnalysis] = []
-        self.count = 0
+        self.matches: list[dict[str, Any]] = []
         self.writer: Any = None
         if fmt == "csv":
             import csv
@@ -114,8 +160,24 @@ class _Output:
             self.writer = csv.writer(stream, lineterminator="\n")
             self.writer.writerow((*KEYS, *_EXTRA))
 
-    def write(self, game: GameAnalysis) -> None:
-        self.games.append(game)
+    def write(self, games: list[GameAnalysis]) -> None:
+        """The games of one file (matches never span files), then each match of
+        them after its last game (text) or kept for the end (JSON)."""
+        from narde_notation.archive.analysed import analysed_matches
+
+        matches = [(m, g) for m, g in analysed_matches(games) if len(g) >= _MATCH_MIN_GAMES]
+        after = {(g[-1].file, g[-1].game): (m, g) for m, g in matches}
+        for game in games:
+            self.games.append(game)
+            self._write_game(game)
+            if self.fmt == "text" and (game.file, game.game) in after:
+                match, members = after[(game.file, game.game)]
+                self.stream.write(_match_head(match, members) + "\n"
+                                  + summary_text(player_rows(members)) + "\n\n")
+        self.matches.extend(_match_object(m, g) for m, g in matches)
+        self.stream.flush()
+
+    def _write_game(self, game: GameAnalysis) -> None:
         if self.fmt == "text":
             self.stream.write(_game_text(game))
         elif self.fmt == "jsonl":
@@ -128,13 +190,17 @@ class _Output:
                 self.writer.writerow(["" if row[k] is None else
                                       (csv_safe(row[k]) if k in _CSV_TEXT else row[k])
                                       for k in (*KEYS, *_EXTRA)])
-        self.stream.flush()
 
     def close(self) -> None:
         rows = player_rows(self.games)
-        if self.fmt == "text" and len(self.games) > 1:
-            self.stream.write(f"All {counted(len(self.games), 'game')}:\n"
-                              + _summary_text(rows) + "\n")
+        one_match = len(self.matches) == 1 and len(self.matches[0]["games"]) == len(self.games)
+        if self.fmt == "text":
+            if len(self.games) > 1 and not one_match:
+                # (one match's games: its match summary is this one)
+                self.stream.write(f"Summary of all {counted(len(self.games), 'game')}:\n"
+                                  + summary_text(rows) + "\n\n")
+            if self.games:
+                self.stream.write(f"skill: {rating_scale()}\n")
         elif self.fmt == "json":
             payload = {"games": [{
                 "file": g.file, "game": g.game, "white": g.white, "black": g.black,
@@ -142,7 +208,7 @@ class _Output:
                 "stopped": g.stopped, "errors": g.errors,
                 "half_turns": [half_turn_object(g, h) for h in g.half_turns],
                 "players": _players(player_rows([g]))} for g in self.games],
-                "players": _players(rows)}
+                "matches": self.matches, "players": _players(rows)}
             self.stream.write(json.dumps(payload, ensure_ascii=False, indent=1) + "\n")
         self.stream.flush()
 
@@ -165,8 +231,10 @@ def analyse_command(paths: tuple[str, ...], game_index: int | None, ply: int, fm
 
     Each half-turn: the equity loss against the best turn (points), a mark
     (?! doubtful >= 0.04, ? bad >= 0.08, ?? very bad >= 0.16), the luck of
-    the roll; per player: the error rate (mean loss per unforced move x 1000)
-    with gnubg's label, the mark counts and the total luck.  Exit 0: all
+    the roll; per player, after each game, each match (Match and Game tags,
+    or a .mat file) and over all games: the error rate (mean loss per
+    unforced move x 1000: milli-points) with gnubg's label, the mark counts
+    and the total luck (points).  Exit 0: all
     analysed; 1: a game had an error (analysed up to it); 2: usage error,
     unreadable file or internal failure; 130: interrupted.
     """
@@ -194,8 +262,8 @@ def analyse_command(paths: tuple[str, ...], game_index: int | None, ply: int, fm
         if game_index is not None and not result.games and not result.failures:
             problems.append(f"{result.name}: --game {game_index}: the file holds "
                             f"{counted(result.count, 'game')}")
+        out.write(result.games)
         for game in result.games:
-            out.write(game)
             counts["stopped"] += game.stopped is not None or bool(game.errors)
             if game.stopped is not None and fmt != "text":
                 # jsonl/csv rows are half-turns: where a game stopped is said here

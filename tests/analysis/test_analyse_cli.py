@@ -57,10 +57,16 @@ def test_text_shows_marks_best_turn_and_the_summary(files: Path) -> None:
     line = next(x for x in out.splitlines() if "3/1 1/off" in x)
     assert "?? very bad" in line and "-0.167  best" in line and "exact" in line
     assert "? bad" in out and "?! doubtful" in out
-    assert "All 3 games:" in out  # the summary over the file
-    summary = out.split("All 3 games:")[1]
-    cy = next(x for x in summary.splitlines() if x.startswith("Cy"))
-    assert "166.667" in cy and "Awful" in cy  # 1000 x 1/6 over one unforced move
+    assert "Summary of all 3 games:" in out  # the summary over the file
+    assert "Match summary" not in out  # no Match tags: no match
+    summary = out.split("Summary of all 3 games:\n")[1].splitlines()
+    players = summary[0].split()[:-1]
+    assert players == ["Ann", "Bob", "Cy", "Di"]
+    cy = players.index("Cy") + 1
+    table = summary[2:summary.index("")]  # up to the blank line after the table
+    rows = {line.split()[0]: line.split() for line in table}
+    assert rows["error_rate"][cy] == "166.667"  # 1000 x 1/6 over one unforced move
+    assert rows["skill"][cy] == "Awful" and rows["very_bad"][cy] == "1"
 
 
 def test_csv_and_json(files: Path) -> None:
@@ -72,7 +78,7 @@ def test_csv_and_json(files: Path) -> None:
     data = json.loads(out)
     assert [g["game"] for g in data["games"]] == [0, 1, 2]
     players = {p["player"]: p for p in data["players"]}
-    assert players["Ann"]["games"] == 2 and players["Cy"]["very_bad"] == 1
+    assert players["Ann"]["games_analysed"] == 2 and players["Cy"]["very_bad"] == 1
 
 
 def test_a_game_with_an_error_exits_1_and_says_where(files: Path) -> None:

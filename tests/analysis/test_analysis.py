@@ -105,7 +105,7 @@ def test_sides_and_summary(bearoff_games: list) -> None:
     summary = player_summary(bearoff_games).set_index("player")
     ann = bearoff_games[0].half_turns[::2] + bearoff_games[1].half_turns
     unforced = [h for h in ann if not h.forced]
-    assert summary.loc["Ann", "games"] == 2
+    assert summary.loc["Ann", "games_analysed"] == 2
     assert summary.loc["Ann", "unforced"] == len(unforced)
     assert summary.loc["Ann", "error_rate"] == pytest.approx(
         1000 * sum(h.loss for h in unforced) / len(unforced))

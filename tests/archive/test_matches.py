@@ -222,3 +222,25 @@ def test_a_side_with_no_name_has_no_row_in_the_standings() -> None:
     table = standings(games, matches)
     assert list(table.index) == ["Ann"]
     assert int(table.loc["Ann", "matches"]) == 1
+
+
+def test_match_games_lists_each_matchs_games_also_interleaved(tmp_path: Path) -> None:
+    # two 3-point matches played side by side in one file, then a game of no
+    # match: Ann-Bob are games 0 and 2, Cy-Di 1 and 3, the last one alone
+    from narde_notation.archive.matches import match_games
+
+    games, m = matches_of(tmp_path, {"a.txt": [
+        game("Ann", "Bob", WHITE_OYN, match=3, number=1, score="0-0"),
+        game("Cy", "Di", WHITE_OYN, match=3, number=1, score="0-0"),
+        game("Ann", "Bob", WHITE_MARS, match=3, number=2, score="1-0"),
+        game("Di", "Cy", BLACK_OYN, match=3, number=2, score="0-1"),
+        game("Eve", "Fay", WHITE_OYN),
+    ]})
+    members = match_games(games, match_tags([str(tmp_path / "a.txt")]))
+    assert list(members.columns) == ["file", "game", "match"]
+    by_match = members.groupby("match")["game"].apply(list).to_dict()
+    assert by_match == {0: [0, 2], 1: [1, 3], 2: [4]}
+    # the same numbering as matches_frame's rows: Ann-Bob 3-0 (won), Cy-Di 2-0
+    assert list(m["white"]) == ["Ann", "Cy", "Eve"]
+    assert (m.loc[0, "white_score"], m.loc[0, "status"]) == (3, "won")
+    assert (m.loc[1, "white_score"], m.loc[1, "status"]) == (2, "unfinished")
