@@ -30,7 +30,6 @@ messages) is passed through :func:`escape` before it reaches the page.
 from __future__ import annotations
 
 import functools
-import json
 import uuid
 from collections.abc import Callable
 from importlib import resources
@@ -38,7 +37,7 @@ from typing import TYPE_CHECKING
 
 from narde_notation.analysis.marks import MARK_COLOURS, MARK_SYMBOLS
 from narde_notation.model.safe_text import html_text as escape
-from narde_notation.model.safe_text import visible
+from narde_notation.model.safe_text import script_json, visible
 from narde_notation.model.side import Side, own_to_absolute
 from narde_notation.show.board_svg import (
     board_drawing,
@@ -82,16 +81,6 @@ def _css() -> str:
     marks = "".join(f".narde-viewer .mark-{mark.replace(' ', '-')}{{color:{colour}}}"
                     for mark, colour in MARK_COLOURS.items())
     return _asset("viewer.css") + marks + "\n"
-
-
-def _json(value: object) -> str:
-    """JSON safe inside a ``<script>`` element: ``<``, ``>``, ``&``, U+2028 and
-    U+2029 written as ``\\u`` escapes, so no ``</script>`` or ``<!--`` can end
-    or change the element whatever the record says (``json.dumps`` for the rest)."""
-    text = json.dumps(value, ensure_ascii=True, separators=(",", ":"))
-    for char in "<>&\u2028\u2029":
-        text = text.replace(char, f"\\u{ord(char):04x}")
-    return text
 
 
 def _finding_item(f: Finding) -> str:
@@ -370,7 +359,7 @@ def viewer_html(
     }
     div = (f'<div class="narde-viewer" id="{div_id}" tabindex="0">{board_html}'
            f'<div class="side">{side_html}</div>'
-           f'<script type="application/json" class="narde-data">{_json(data)}</script></div>')
+           f'<script type="application/json" class="narde-data">{script_json(data)}</script></div>')
     if not inline_assets:
         return div
     assets = viewer_assets()

@@ -1,11 +1,12 @@
 /* narde-notation game viewer (narde_notation/show/viewer.py writes the pages).
  *
- * Every element of class "narde-viewer" holding a <script class="narde-data"
- * type="application/json"> is one viewer: the script reads the game from that
+ * Every element of class "narde-viewer" holding a JSON script element of
+ * class "narde-data" is one viewer: the script reads the game from that
  * data (positions per ply, move marks, analysis) and draws the board of the
- * ply shown into the board's <g class="play">, from the layout the page
+ * ply shown into the board's "g.play" group, from the layout the page
  * carries (board_svg.viewer_geometry: the same numbers as the still
  * pictures).  Record text only ever reaches the page as textContent.
+ * (This file is inlined in pages: it holds no "<" followed by "/" or a tag name.)
  * Loaded once per page (or once per Jupyter output); viewers already set up
  * are left alone, so several viewers share a page independently.
  */
