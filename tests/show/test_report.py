@@ -219,6 +219,9 @@ def test_report_in_headless_chromium(club: Path, tmp_path: Path) -> None:
             assert driver.find_elements(By.TAG_NAME, "h1")
             if "/games/" in href:  # the shared script drew the board from the page's data
                 assert driver.find_elements(By.CSS_SELECTOR, ".board g.play circle.checker")
+                # the board shrinks to the phone's width: nothing scrolls sideways
+                assert driver.execute_script(
+                    "return document.documentElement.scrollWidth") <= 390
             errors = [e for e in driver.get_log("browser") if e["level"] == "SEVERE"]
             assert errors == [], href
     finally:
