@@ -252,13 +252,19 @@ def _same(drawn: tuple[str, dict[str, str], str], still: tuple[str, dict[str, st
     return True
 
 
+@pytest.mark.parametrize("side", [Side.WHITE, Side.BLACK])
 def test_the_page_draws_what_the_still_picture_draws(
-        browser: Any, report: GameReport, tmp_path: Path) -> None:
+        browser: Any, report: GameReport, tmp_path: Path, side: Side) -> None:
     """Ply by ply, the shapes the script draws are the still picture's play layer
-    (board_drawing, ``narde show -o x.svg``): same elements, classes, places, texts."""
+    (board_drawing, ``narde show -o x.svg``): same elements, classes, places, texts,
+    from either side."""
     from selenium.webdriver.common.by import By
 
-    browser.get(_page(tmp_path, report))
+    from narde_notation.show.viewer import game_page
+
+    path = tmp_path / "game.html"
+    path.write_text(game_page(report, from_side=side), encoding="utf-8")
+    browser.get(path.as_uri())
     last = report.plies_replayed
     for k in (0, 1, 2, STEPS, last):
         if k:
@@ -267,7 +273,7 @@ def test_the_page_draws_what_the_still_picture_draws(
         pos = report.start if turn is None else turn.after
         assert pos is not None
         drawing = board_drawing(
-            pos, size=440, outcome=report.outcome if k == last else None,
+            pos, size=440, from_side=side, outcome=report.outcome if k == last else None,
             dice=None if turn is None else turn.half_turn.dice,
             mover=None if turn is None else turn.side,
             before=None if turn is None else turn.before)
