@@ -7,14 +7,15 @@ writes the same viewer as a fragment for Jupyter
 not as drawn boards: the board layer (wood, points, numbers) once as SVG
 (:func:`narde_notation.show.board_svg.board_drawing`), and a JSON object
 (``<script type="application/json" class="narde-data">``) with each ply's
-position, marks, dice, texts and the analysis; one script,
+position, marks, dice, texts and the analysis (the ply shown first is drawn
+as SVG as well, for a static render without the script); one script,
 ``show/assets/viewer.js``, draws the checkers of the ply shown from it
 with the still picture's layout and paint
 (:func:`narde_notation.show.board_svg.viewer_geometry`).  The script and
 the style sheet (:func:`viewer_assets`) are inline in a standalone page and
 a notebook output, and shared files in the club report
 (``game_page(..., assets="../assets/")``).  No network, no fonts or images.
-About 45 KB for a 90-half-turn game (0.43 MB when every ply was an SVG).
+About 50 KB for a 90-half-turn game (0.43 MB when every ply was an SVG).
 
 Plies: ply 0 is the start position, ply ``k`` the position after the
 ``k``-th half-turn (``report.turns[k - 1].after``).  The page shows ply
@@ -261,9 +262,17 @@ def viewer_html(
         pips.append(list(pos.pip_counts()))
         where.append(_where(k, turn, total))
     if states:
-        drawing = board_drawing(states[0][0], size=board_size, from_side=from_side)
+        # the ply shown first is drawn in the page too, for a page or notebook seen
+        # without its script (a static render); the script redraws from the data
+        pos, turn = states[start]
+        drawing = board_drawing(
+            pos, size=board_size, from_side=from_side,
+            outcome=report.outcome if start == n else None,
+            dice=None if turn is None else turn.half_turn.dice,
+            mover=None if turn is None else turn.side,
+            before=None if turn is None else turn.before)
         board_html = (f'<div class="board">{drawing.svg_open()}{drawing.elements("board")}'
-                      '<g class="play"></g></svg></div>')
+                      f'<g class="play">{drawing.elements("play")}</g></svg></div>')
     else:
         board_html = ('<p class="err">No board: the start position is unusable '
                       "(see the findings).</p>")

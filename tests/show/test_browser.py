@@ -202,7 +202,7 @@ def test_the_board_drawn_from_data_has_the_checkers_of_each_ply(
                           for p, n in side.items() if n > 5}, k
         return shapes
 
-    start = check(0)
+    start = check(0)  # (drawn in the page as well; the script draws every step below)
     assert not _marked(start, "die") and not _marked(start, "mark-from")
     assert [x for _, a, x in start if a.get("class") == "status"] == ["White to move"]
     for k in range(1, 4):
@@ -294,5 +294,9 @@ def test_hostile_names_stay_text(browser: Any, tmp_path: Path) -> None:
 
     assert browser.title != "owned"
     assert browser.find_element(By.TAG_NAME, "h1").text.startswith("</script><script>")
-    assert _stacks(_drawn(browser)) == {("white", 24): 5, ("black", 12): 5}  # data parsed
+    from selenium.webdriver.common.keys import Keys
+
+    browser.find_element(By.TAG_NAME, "body").send_keys(Keys.ARROW_RIGHT)
+    # the data parsed: the script drew ply 1 (65: 24/13)
+    assert _stacks(_drawn(browser)) == {("white", 24): 5, ("white", 13): 1, ("black", 12): 5}
     assert _severe(browser) == []

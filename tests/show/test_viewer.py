@@ -114,8 +114,14 @@ def test_pip_counts_as_text_at_the_start_and_at_a_ply() -> None:
 
 def test_the_page_carries_each_position_as_data() -> None:
     page = game_page(_report())
-    # one board layer (wood, points, numbers); no checker drawn in the page itself
-    assert page.count("<svg") == 1 and "<circle" not in page
+    # one board, drawn at the ply shown first (a static render without the script):
+    # the start, 15 on each head, five drawn (the script draws the other plies)
+    assert page.count("<svg") == 1
+    assert page.count('class="checker white" data-point="24"') == 5
+    assert page.count('class="checker black" data-point="12"') == 5
+    assert page.count('class="checker') == 10
+    at_ply_3 = game_page(_report(), ply=3)  # 24/21 13/10 10/7 21/18: 7 and 18 reached
+    assert at_ply_3.count('class="mark-to"') == 2 and 'class="die"' in at_ply_3
     plies = _data(page)["plies"]
     assert _on(plies[0]["w"]) == {24: 15} and _on(plies[0]["b"]) == {12: 15}  # R1, heads
     assert "m" not in plies[0] and "d" not in plies[0]
