@@ -3,7 +3,8 @@
 Both run as fresh processes with the same ``--jobs``, alternately (A B A B),
 ``--repeat`` times; the median wall and CPU times (process and workers) and
 their ratios are printed, with the size of the report folder (bytes of
-``index.html``, number and bytes of viewer pages).  The report is checked
+``index.html``, number and bytes of viewer pages, the shared viewer assets;
+the mean page and a 500-page site projected from it).  The report is checked
 against ``archive/README.md``: 5000 games of 20 players, 38 draws (1-point
 matches without a ``Match`` tag, so 38 unrated), every player in the
 standings.
@@ -46,10 +47,13 @@ def run(args: list[str]) -> tuple[float, float]:
     return wall, cpu
 
 
-def size(folder: Path) -> tuple[int, int, int]:
+def size(folder: Path) -> tuple[int, int, int, int]:
+    """Bytes of index.html, number and bytes of viewer pages, bytes of the shared assets."""
     pages = list((folder / "games").iterdir())
-    return (folder / "index.html").stat().st_size, len(pages), sum(p.stat().st_size
-                                                                   for p in pages)
+    assets = folder / "assets"
+    shared = sum(p.stat().st_size for p in assets.iterdir()) if assets.is_dir() else 0
+    return ((folder / "index.html").stat().st_size, len(pages),
+            sum(p.stat().st_size for p in pages), shared)
 
 
 def main() -> int:
@@ -65,7 +69,7 @@ def main() -> int:
         for _ in range(opts.repeat):
             times["stats"].append(run(base))
             times["stats --report"].append(run([*base, "--report", str(out)]))
-        index, pages, page_bytes = size(out)
+        index, pages, page_bytes, shared = size(out)
         text = (out / "index.html").read_text(encoding="utf-8")
     med = {k: (statistics.median(w for w, _ in v), statistics.median(c for _, c in v))
            for k, v in times.items()}
@@ -74,7 +78,11 @@ def main() -> int:
     (wa, ca), (wb, cb) = med["stats"], med["stats --report"]
     print(f"ratio report / plain: wall {wb / wa:.2f}x, CPU {cb / ca:.2f}x")
     print(f"report: index.html {index:,} bytes, {pages} viewer pages ({page_bytes:,} bytes),"
-          f" total {index + page_bytes:,} bytes")
+          f" assets {shared:,} bytes, total {index + page_bytes + shared:,} bytes")
+    if pages:
+        per_page = page_bytes / pages
+        print(f"per viewer page {per_page / 1000:.1f} KB; 500 pages: "
+              f"{(500 * per_page + index + shared) / 1e6:.1f} MB")
     ok = "Matches (5000; 4962 rated)" in text
     print("reconciled with archive/README.md (5000 matches, 38 draws unrated):", ok)
     return 0 if ok else 1

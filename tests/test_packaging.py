@@ -47,6 +47,16 @@ def test_the_package_is_marked_typed_and_carries_its_grammar() -> None:
     assert {"native.lark", "mat.lark", "terms.lark"} <= grammars
 
 
+def test_the_package_carries_the_viewers_script_and_style() -> None:
+    # package data read with importlib.resources (in the wheel: .ci/run tests one)
+    assets = resources.files("narde_notation.show") / "assets"
+    for name in ("viewer.js", "viewer.css"):
+        text = (assets / name).read_text("utf-8")
+        assert len(text) > 500, name
+        # inlined in pages: nothing in them may close or open an element
+        assert "</" not in text and "<script" not in text and "<!--" not in text, name
+
+
 def test_every_dependency_has_a_floor() -> None:
     # .ci/run installs each floor exactly (>= becomes ==) and runs the tests there
     for dep in PYPROJECT["project"]["dependencies"]:

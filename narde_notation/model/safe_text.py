@@ -21,6 +21,7 @@ __all__ = [
     "json_safe",
     "markdown_safe",
     "masked",
+    "script_json",
     "shown",
     "unicode_text",
     "visible",
@@ -89,6 +90,21 @@ def json_safe(document: str) -> str:
     except UnicodeEncodeError:
         return _SURROGATE.sub(lambda match: "\\" + _escape(match), document)
     return document
+
+
+def script_json(value: object) -> str:
+    """``value`` as JSON safe inside an HTML ``<script>`` element (the data of the
+    game viewer): ``json.dumps`` (ASCII, compact), then ``<``, ``>``, ``&``,
+    U+2028 and U+2029 written as ``\\u`` escapes, so that no text from a record
+    (``</script>``, ``<!--``) can end or change the element, and the JSON stays
+    the same value for ``JSON.parse``.  Raises ``TypeError`` as ``json.dumps``
+    does for a value JSON cannot hold."""
+    import json
+
+    text = json.dumps(value, ensure_ascii=True, separators=(",", ":"))
+    for char in "<>&\u2028\u2029":  # (ensure_ascii already escapes the last two)
+        text = text.replace(char, f"\\u{ord(char):04x}")
+    return text
 
 
 def masked(text: str) -> str:

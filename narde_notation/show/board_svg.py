@@ -32,7 +32,8 @@ from typing import Any, Literal
 from narde_notation.model.side import Side, own_to_absolute
 
 __all__ = [
-    "MAX_DRAWN", "Drawing", "Shape", "board_drawing", "moved_points", "position_svg", "status_text",
+    "MAX_DRAWN", "Drawing", "Shape", "board_drawing", "info_text", "moved_points", "position_svg",
+    "status_text", "viewer_geometry",
 ]
 
 _WOOD = "#e8d5b0"
@@ -90,6 +91,35 @@ _CLASS_PAINT: dict[str, dict[str, str | float | int]] = {
     "mark-to": {"fill": "none", "stroke": _MARK, "stroke-width": 2.5},
     "spot": {"fill": "#222"},
 }
+
+
+#: The paint of every shape of the play layer (checkers, marks, dice, trays, texts),
+#: by its class: :func:`board_drawing` builds its shapes with it and the game
+#: viewer's script (:func:`viewer_geometry`) draws the same shapes from it.
+_PAINT: dict[str, dict[str, str | float | int]] = {
+    "mark-from": {"fill": "none", "stroke": _MARK, "stroke-width": 2.5},
+    "mark-label-box": {"fill": "#fbe3df", "stroke": _MARK, "stroke-width": 1},
+    "mark-label": {"text-anchor": "middle", "font-weight": "bold", "fill": _MARK},
+    "ghost": {"fill": "none", "stroke": _MARK, "stroke-width": 1.5, "stroke-dasharray": "3 2"},
+    "checker white": _CLASS_PAINT["checker white"],
+    "checker black": _CLASS_PAINT["checker black"],
+    "count white": {"text-anchor": "middle", "font-weight": "bold", "fill": _BLACK},
+    "count black": {"text-anchor": "middle", "font-weight": "bold", "fill": _WHITE},
+    "mark-to": _CLASS_PAINT["mark-to"],
+    "off-checker white": _CLASS_PAINT["off-checker white"],
+    "off-checker black": _CLASS_PAINT["off-checker black"],
+    "off-count": {"text-anchor": "middle", "fill": "#333"},
+    "die": {"fill": "white", "stroke": "#222", "stroke-width": 1.5},
+    "spot": _CLASS_PAINT["spot"],
+    "info": {"text-anchor": "middle", "fill": "#222"},
+    "status": {"text-anchor": "middle", "font-weight": "bold", "fill": "#222"},
+}
+
+#: The spots of a die face: (column, row) in a 3 x 3 grid.
+_SPOTS: dict[int, list[tuple[int, int]]] = {
+    1: [(1, 1)], 2: [(0, 0), (2, 2)], 3: [(0, 0), (1, 1), (2, 2)],
+    4: [(0, 0), (0, 2), (2, 0), (2, 2)], 5: [(0, 0), (0, 2), (1, 1), (2, 0), (2, 2)],
+    6: [(0, 0), (0, 1), (0, 2), (2, 0), (2, 1), (2, 2)]}
 
 
 def _style_sheet() -> str:
@@ -205,6 +235,13 @@ def moved_points(before: Any, after: Any, side: Side) -> tuple[dict[int, int], d
     return left, arrived, after.borne_off(side) - before.borne_off(side)
 
 
+def info_text(pos: Any) -> str:
+    """The line under the board: ``"White 349 pips, 0 off · Black 351 pips, 0 off"``
+    (pips in each side's own numbering)."""
+    return (f"White {pos.pip_count(Side.WHITE)} pips, {pos.borne_off(Side.WHITE)} off · "
+            f"Black {pos.pip_count(Side.BLACK)} pips, {pos.borne_off(Side.BLACK)} off")
+
+
 def status_text(pos: Any, outcome: Any = None) -> str:
     """``"Black to move"``, or for a finished game who won and how.
 
@@ -262,6 +299,50 @@ class _Layout:
         d = self.r + 0.05 * self.col + self.step * k
         return self.top + d if top_row else self.bottom - d
 
+    def label_y(self, top_row: bool) -> float:
+        """Baseline of a point's number (above the top row, below the bottom row)."""
+        return self.top - 0.35 * self.fs if top_row else self.bottom + 1.1 * self.fs
+
+    def label_box(self, p: int) -> tuple[float, float, float, float]:
+        """(x, y, width, height) of the red box behind the number of a point left."""
+        x, top_row = self.slot(p)
+        y = self.top - 1.3 * self.fs if top_row else self.bottom + 0.1 * self.fs
+        return x - self.col / 2 + 1, y, self.col - 2, 1.25 * self.fs
+
+    def count_y(self, top_row: bool, drawn: int) -> float:
+        """Baseline of a tall stack's count, written on its ``drawn``-th checker."""
+        return self.stack_y(top_row, drawn - 1) + self.fs * 0.36
+
+    def slab(self, side: Side, k: int) -> tuple[float, float, float, float]:
+        """(x, y, width, height) of the k-th checker (0 = first) borne off into the tray."""
+        x, y, w, h = self.tray(side)
+        slab = h / 15.5
+        sy = (y + 0.25 * slab + k * slab if y == self.top
+              else y + h - 0.25 * slab - (k + 1) * slab)
+        return x + 2, sy, w - 4, slab * 0.85
+
+    def off_count_at(self, side: Side) -> tuple[float, float]:
+        """(x, baseline y) of the tray's "N off"."""
+        x, y, w, h = self.tray(side)
+        return x + w / 2, y - 0.35 * self.fs if y == self.top else y + h + 1.1 * self.fs
+
+    def die_size(self) -> float:
+        return 0.9 * self.col
+
+    def dice_at(self, right: bool) -> list[tuple[float, float]]:
+        """(x, y) of the two dice's top left corners, in the right or the left half."""
+        c, s = self.col, self.die_size()
+        cx = self.left + (11.2 if right else 4.2) * c  # clear of the home labels
+        return [(cx - s - 0.1 * c + i * (s + 0.2 * c), self.mid - s / 2) for i in range(2)]
+
+    def text_y(self) -> float:
+        """Baseline of the line under the board (pips and off); the status is 1.3 fs lower."""
+        return self.bottom + 2.4 * self.fs + 1.2 * self.fs
+
+    def font(self, cls: str) -> float:
+        """The font size of a text class of the play layer (pixels)."""
+        return self.fs * {"off-count": 0.9, "info": 1.05, "status": 1.05}.get(cls, 1.0)
+
     def tray(self, side: Side) -> tuple[float, float, float, float]:
         """(x, y, width, height) of ``side``'s tray, beside its home."""
         home_top = (side is Side.BLACK) != self.flip
@@ -307,8 +388,8 @@ def _board(lay: _Layout) -> list[Shape]:
                                      "points": lay.triangle(p),
                                      "fill": _DARK_POINT if p % 2 else _LIGHT_POINT},
                          layer="board"))
-        y = lay.top - 0.35 * fs if top_row else lay.bottom + 1.1 * fs
-        out.append(Shape("text", {"class": "label", "x": x, "y": y, "text-anchor": "middle",
+        out.append(Shape("text", {"class": "label", "x": x, "y": lay.label_y(top_row),
+                                  "text-anchor": "middle",
                                   "font-size": fs, "fill": "#333"}, str(lay.label(p)),
                          layer="board"))
     for side, name, colour in ((Side.WHITE, "W head", _HEAD_W), (Side.BLACK, "B head", _HEAD_B)):
@@ -331,17 +412,19 @@ def _board(lay: _Layout) -> list[Shape]:
     return out
 
 
+def _paint(cls: str, paint: str | None = None, /, **geometry: str | float | int
+           ) -> dict[str, str | float | int]:
+    """A play shape's attributes: its class, its geometry, then the paint named
+    ``paint`` (default: the class's) in :data:`_PAINT`."""
+    return {"class": cls, **geometry, **_PAINT[paint or cls]}
+
+
 def _die(x: float, y: float, s: float, value: int) -> list[Shape]:
-    out = [Shape("rect", {"class": "die", "data-value": value, "x": x, "y": y, "width": s,
-                          "height": s, "rx": s * 0.15, "fill": "white", "stroke": "#222",
-                          "stroke-width": 1.5})]
-    spots = {1: [(1, 1)], 2: [(0, 0), (2, 2)], 3: [(0, 0), (1, 1), (2, 2)],
-             4: [(0, 0), (0, 2), (2, 0), (2, 2)], 5: [(0, 0), (0, 2), (1, 1), (2, 0), (2, 2)],
-             6: [(0, 0), (0, 1), (0, 2), (2, 0), (2, 1), (2, 2)]}[value]
-    for i, j in spots:
-        out.append(Shape("circle", {"class": "spot", "cx": x + s * (0.22 + 0.28 * i),
-                                    "cy": y + s * (0.22 + 0.28 * j), "r": s * 0.09,
-                                    "fill": "#222"}))
+    out = [Shape("rect", _paint("die", **{"data-value": value}, x=x, y=y, width=s, height=s,
+                                rx=s * 0.15))]
+    for i, j in _SPOTS[value]:
+        out.append(Shape("circle", _paint("spot", cx=x + s * (0.22 + 0.28 * i),
+                                          cy=y + s * (0.22 + 0.28 * j), r=s * 0.09)))
     return out
 
 
@@ -386,7 +469,7 @@ def board_drawing(
         The :class:`Drawing` (call ``.svg()`` or ``.png()``).
     """
     lay = _Layout(float(size), from_side)
-    c, fs = lay.col, lay.fs
+    fs = lay.fs
     shapes = _board(lay)
     left: dict[int, int] = {}
     arrived: dict[int, int] = {}
@@ -395,90 +478,71 @@ def board_drawing(
         left, arrived, off_now = moved_points(before, pos, mover)
     # the points the half-turn left: outlined under the checkers, a ghost where one stood
     for p in sorted(left):
-        shapes.append(Shape("polygon", {"class": "mark-from", "data-point": p,
-                                        "points": lay.triangle(p), "fill": "none",
-                                        "stroke": _MARK, "stroke-width": 2.5}))
+        at = {"data-point": p}
+        shapes.append(Shape("polygon", _paint("mark-from", **at, points=lay.triangle(p))))
         x, top_row = lay.slot(p)
         # the point's number in red too: seen even under a full stack
-        shapes.append(Shape("rect", {"class": "mark-label-box", "data-point": p,
-                                     "x": x - c / 2 + 1, "width": c - 2, "height": 1.25 * fs,
-                                     "y": lay.top - 1.3 * fs if top_row else lay.bottom + 0.1 * fs,
-                                     "fill": "#fbe3df", "stroke": _MARK, "stroke-width": 1}))
-        shapes.append(Shape("text", {"class": "mark-label", "data-point": p, "x": x,
-                                     "y": lay.top - 0.35 * fs if top_row else lay.bottom + 1.1 * fs,
-                                     "text-anchor": "middle", "font-size": fs,
-                                     "font-weight": "bold", "fill": _MARK}, str(lay.label(p))))
+        bx, by, bw, bh = lay.label_box(p)
+        shapes.append(Shape("rect", _paint("mark-label-box", **at, x=bx, width=bw, height=bh,
+                                           y=by)))
+        shapes.append(Shape("text", _paint("mark-label", **at, x=x, y=lay.label_y(top_row),
+                                           **{"font-size": lay.font("mark-label")}),
+                            str(lay.label(p))))
         if mover is not None:
             k = pos.checkers(mover).get(own_to_absolute(mover, p), 0)
             if k < MAX_DRAWN:
-                shapes.append(Shape("circle", {
-                    "class": "ghost", "data-point": p, "cx": x, "cy": lay.stack_y(top_row, k),
-                    "r": lay.r, "fill": "none", "stroke": _MARK, "stroke-width": 1.5,
-                    "stroke-dasharray": "3 2"}))
+                shapes.append(Shape("circle", _paint("ghost", **at, cx=x,
+                                                     cy=lay.stack_y(top_row, k), r=lay.r)))
     # checkers
-    for side, fill, stroke, ink in ((Side.WHITE, _WHITE, _BLACK, _BLACK),
-                                    (Side.BLACK, _BLACK, _WHITE, _WHITE)):
+    for side in (Side.WHITE, Side.BLACK):
+        name = side.name_lower
         for own, count in sorted(pos.checkers(side).items()):
             if count <= 0:
                 continue
             p = own_to_absolute(side, int(own))
+            at = {"data-point": p}
             x, top_row = lay.slot(p)
             drawn = min(count, MAX_DRAWN)
             for k in range(drawn):
-                shapes.append(Shape("circle", {
-                    "class": f"checker {side.name_lower}", "data-point": p, "cx": x,
-                    "cy": lay.stack_y(top_row, k), "r": lay.r, "fill": fill, "stroke": stroke,
-                    "stroke-width": 1.2}))
+                shapes.append(Shape("circle", _paint(f"checker {name}", **at, cx=x,
+                                                     cy=lay.stack_y(top_row, k), r=lay.r)))
             if count > MAX_DRAWN:
-                shapes.append(Shape("text", {
-                    "class": "count", "data-point": p, "x": x,
-                    "y": lay.stack_y(top_row, drawn - 1) + fs * 0.36, "text-anchor": "middle",
-                    "font-size": fs, "font-weight": "bold", "fill": ink}, str(count)))
+                shapes.append(Shape("text", _paint(
+                    "count", f"count {name}", **at, x=x, y=lay.count_y(top_row, drawn),
+                    **{"font-size": lay.font("count")}), str(count)))
             if side is mover and p in arrived:
                 for k in range(max(0, drawn - arrived[p]), drawn):
-                    shapes.append(Shape("circle", {
-                        "class": "mark-to", "data-point": p, "cx": x,
-                        "cy": lay.stack_y(top_row, k), "r": lay.r + 1, "fill": "none",
-                        "stroke": _MARK, "stroke-width": 2.5}))
+                    shapes.append(Shape("circle", _paint("mark-to", **at, cx=x,
+                                                         cy=lay.stack_y(top_row, k),
+                                                         r=lay.r + 1)))
     # trays: one slab per borne-off checker, and the count
-    for side, fill, stroke in ((Side.WHITE, _WHITE, _BLACK), (Side.BLACK, _BLACK, _WHITE)):
-        x, y, w, h = lay.tray(side)
+    for side in (Side.WHITE, Side.BLACK):
+        name = side.name_lower
         n = pos.borne_off(side)
-        slab = h / 15.5
-        home_top = y == lay.top
         for k in range(n):
-            sy = y + 0.25 * slab + k * slab if home_top else y + h - 0.25 * slab - (k + 1) * slab
-            shapes.append(Shape("rect", {"class": f"off-checker {side.name_lower}",
-                                         "x": x + 2, "y": sy, "width": w - 4,
-                                         "height": slab * 0.85, "fill": fill, "stroke": stroke,
-                                         "stroke-width": 0.8}))
-        ty = y - 0.35 * fs if home_top else y + h + 1.1 * fs
-        shapes.append(Shape("text", {"class": "off-count", "data-side": side.name_lower,
-                                     "x": x + w / 2, "y": ty, "text-anchor": "middle",
-                                     "font-size": fs * 0.9, "fill": "#333"}, f"{n} off"))
+            x, y, w, h = lay.slab(side, k)
+            shapes.append(Shape("rect", _paint(f"off-checker {name}", x=x, y=y, width=w,
+                                               height=h)))
+        tx, ty = lay.off_count_at(side)
+        shapes.append(Shape("text", _paint("off-count", **{"data-side": name}, x=tx, y=ty,
+                                           **{"font-size": lay.font("off-count")}),
+                            f"{n} off"))
         if side is mover and off_now > 0:
-            shapes.append(Shape("rect", {"class": "mark-to", "data-side": side.name_lower,
-                                         "x": x, "y": y, "width": w, "height": h,
-                                         "fill": "none", "stroke": _MARK,
-                                         "stroke-width": 2.5}))
+            x, y, w, h = lay.tray(side)
+            shapes.append(Shape("rect", _paint("mark-to", **{"data-side": name}, x=x, y=y,
+                                               width=w, height=h)))
     # dice: in the mover's half (right half for the side seen from, left for the other)
     if dice is not None:
-        s = 0.9 * c
         right = mover is None or (mover is Side.WHITE) != lay.flip
-        cx = lay.left + (11.2 if right else 4.2) * c  # clear of the home labels
-        for i, value in enumerate(dice):
-            shapes.extend(_die(cx - s - 0.1 * c + i * (s + 0.2 * c), lay.mid - s / 2, s,
-                               int(value)))
+        for (dx, dy), value in zip(lay.dice_at(right), dice, strict=False):
+            shapes.extend(_die(dx, dy, lay.die_size(), int(value)))
     # text under the board
-    info = (f"White {pos.pip_count(Side.WHITE)} pips, {pos.borne_off(Side.WHITE)} off · "
-            f"Black {pos.pip_count(Side.BLACK)} pips, {pos.borne_off(Side.BLACK)} off")
-    y0 = lay.bottom + 2.4 * fs + 1.2 * fs
-    shapes.append(Shape("text", {"class": "info", "x": lay.width / 2, "y": y0,
-                                 "text-anchor": "middle", "font-size": fs * 1.05,
-                                 "fill": "#222"}, info))
-    shapes.append(Shape("text", {"class": "status", "x": lay.width / 2, "y": y0 + 1.3 * fs,
-                                 "text-anchor": "middle", "font-size": fs * 1.05,
-                                 "font-weight": "bold", "fill": "#222"},
+    info = info_text(pos)
+    y0 = lay.text_y()
+    shapes.append(Shape("text", _paint("info", x=lay.width / 2, y=y0,
+                                       **{"font-size": lay.font("info")}), info))
+    shapes.append(Shape("text", _paint("status", x=lay.width / 2, y=y0 + 1.3 * fs,
+                                       **{"font-size": lay.font("status")}),
                         status_text(pos, outcome)))
     if caption:
         shapes.append(Shape("text", {"class": "caption", "x": lay.width / 2,
@@ -486,6 +550,62 @@ def board_drawing(
                                      "font-size": fs, "fill": "#444"}, caption))
     view = "Black's side" if lay.flip else "White's side"
     return Drawing(lay.width, lay.height, tuple(shapes), f"Long Narde position, {view}")
+
+
+def _round(value: Any) -> Any:
+    """Numbers to 0.1 pixel (as :meth:`Shape.svg` writes them), in nested lists and dicts."""
+    if isinstance(value, float):
+        return round(value, 1)
+    if isinstance(value, list | tuple):
+        return [_round(v) for v in value]
+    if isinstance(value, dict):
+        return {k: _round(v) for k, v in value.items()}
+    return value
+
+
+def viewer_geometry(size: int = 480, from_side: Side = Side.WHITE) -> dict[str, Any]:
+    """Where the game viewer's script draws the play layer: the numbers of
+    :func:`board_drawing`'s layout, so that the page's boards are the same
+    drawing as the files (a JSON-ready dict; pixels, y down).
+
+    Keys: ``width``, ``height``; ``r`` (checker radius), ``max`` (:data:`MAX_DRAWN`);
+    ``points``: per absolute point 1 … 24 (index 0 = point 1) ``[x, top row
+    (0/1), label y, label text, [box x, y, w, h], triangle points]``;
+    ``stack``: ``[bottom row, top row]``, each the centre y of the checkers
+    0 … max - 1; ``count``: ``[bottom, top]`` y of a tall stack's count;
+    ``trays``, ``slabs`` (15 per side), ``off`` (the "N off" x, y) and
+    ``dice`` (two top-left corners) by side (``"white"``, ``"black"``: the
+    dice of that side's half-turn); ``die``: ``[size, corner radius, spot
+    radius, [spot offsets]]``; ``spots``: value -> (column, row) list;
+    ``text``: ``[x, info y, status y]``; ``font``: class -> pixels; ``paint``:
+    paint name -> SVG attributes (``"checker white"``, ``"mark-to"``, …).
+    """
+    lay = _Layout(float(size), from_side)
+    points = []
+    for p in range(1, 25):
+        x, top_row = lay.slot(p)
+        points.append([x, int(top_row), lay.label_y(top_row), str(lay.label(p)),
+                       list(lay.label_box(p)), lay.triangle(p)])
+    sides = {side.name_lower: side for side in (Side.WHITE, Side.BLACK)}
+    s = lay.die_size()
+    geometry: dict[str, Any] = _round({
+        "width": lay.width, "height": lay.height, "r": lay.r, "max": MAX_DRAWN,
+        "points": points,
+        "stack": [[lay.stack_y(top, k) for k in range(MAX_DRAWN)] for top in (False, True)],
+        "count": [lay.count_y(top, MAX_DRAWN) for top in (False, True)],
+        "trays": {n: list(lay.tray(side)) for n, side in sides.items()},
+        "slabs": {n: [list(lay.slab(side, k)) for k in range(15)] for n, side in sides.items()},
+        "off": {n: list(lay.off_count_at(side)) for n, side in sides.items()},
+        "dice": {n: [list(d) for d in lay.dice_at((side is Side.WHITE) != lay.flip)]
+                 for n, side in sides.items()},
+        "die": [s, s * 0.15, s * 0.09, [s * (0.22 + 0.28 * i) for i in range(3)]],
+        "spots": {str(v): [list(ij) for ij in spots] for v, spots in _SPOTS.items()},
+        "text": [lay.width / 2, lay.text_y(), lay.text_y() + 1.3 * lay.fs],
+        "font": {cls: lay.font(cls) for cls in ("mark-label", "count", "off-count", "info",
+                                               "status")},
+        "paint": _PAINT,
+    })
+    return geometry
 
 
 def position_svg(pos: Any, size: int = 480, **options: Any) -> str:

@@ -2,9 +2,11 @@
 
 :func:`write_report` writes ``DIR/index.html`` (summary, standings, rating
 history, plots, findings by code, matches and games tables) and one viewer
-page per game in ``DIR/games/`` (:func:`narde_notation.show.viewer.game_page`).
-Everything is in those files: plots are PNG images inlined as ``data:``
-URIs, styles are inline, nothing is fetched from the network.  Every name
+page per game in ``DIR/games/`` (:func:`narde_notation.show.viewer.game_page`),
+which all load the viewer's one script and style sheet from ``DIR/assets/``
+(``viewer.js``, ``viewer.css``): a page carries its game as data, not as
+drawn boards.  Everything is in those files: plots are PNG images inlined as
+``data:`` URIs, the index's style is inline, nothing is fetched from the network.  Every name
 and every text from the records is HTML-escaped
 (:func:`narde_notation.model.safe_text.html_text`).  The page reads on a phone: a
 viewport meta tag, a fluid layout, and tables that scroll sideways.
@@ -138,6 +140,12 @@ def write_report(
     pages.mkdir(parents=True, exist_ok=True)
     for old in pages.glob("g[0-9]*.html"):  # an earlier report's pages
         old.unlink()
+    from narde_notation.show.viewer import viewer_assets
+
+    assets = out / "assets"
+    assets.mkdir(exist_ok=True)
+    for name, text in viewer_assets().items():  # shared by every game page
+        (assets / name).write_text(text, encoding="utf-8")
     links = _write_pages(games, pages, report_games, options, workers, set(readable),
                          analysed)
 
@@ -215,7 +223,7 @@ def _file_pages(
             title = (f"{record.white or '?'} – {record.black or '?'}"
                      f" ({os.path.basename(file)}, game {record.index})")
             try:
-                page = game_page(report, title=title,
+                page = game_page(report, title=title, assets="../assets/",
                                  analysis=(analysed or {}).get(file, {}).get(record.index))
             except Exception:  # one page that cannot be drawn: no link to it
                 continue

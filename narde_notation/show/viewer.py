@@ -1,11 +1,21 @@
-"""A game viewer: one self-contained HTML page to step through a replayed game.
+"""A game viewer: one HTML page to step through a replayed game.
 
 :func:`game_page` writes the page (``narde show --format html``,
-``GameReport.to_html()``); :func:`viewer_html` writes the same viewer as a
-fragment for Jupyter (:mod:`narde_notation.show.jupyter`).  The page needs no
-network: the boards are inline SVG (:func:`narde_notation.show.board_svg.board_drawing`,
-one ``<g>`` per ply over one shared board), the style and the script are
-inline, and there are no fonts or images to fetch.
+``GameReport.to_html()``, the club report's game pages); :func:`viewer_html`
+writes the same viewer as a fragment for Jupyter
+(:mod:`narde_notation.show.jupyter`).  The page carries the game as data,
+not as drawn boards: the board layer (wood, points, numbers) once as SVG
+(:func:`narde_notation.show.board_svg.board_drawing`), and a JSON object
+(``<script type="application/json" class="narde-data">``) with each ply's
+position, marks, dice, texts and the analysis (the ply shown first is drawn
+as SVG as well, for a static render without the script); one script,
+``show/assets/viewer.js``, draws the checkers of the ply shown from it
+with the still picture's layout and paint
+(:func:`narde_notation.show.board_svg.viewer_geometry`).  The script and
+the style sheet (:func:`viewer_assets`) are inline in a standalone page and
+a notebook output, and shared files in the club report
+(``game_page(..., assets="../assets/")``).  No network, no fonts or images.
+About 50 KB for a 90-half-turn game (0.43 MB when every ply was an SVG).
 
 Plies: ply 0 is the start position, ply ``k`` the position after the
 ``k``-th half-turn (``report.turns[k - 1].after``).  The page shows ply
@@ -29,110 +39,58 @@ messages) is passed through :func:`escape` before it reaches the page.
 
 from __future__ import annotations
 
-import json
+import functools
 import uuid
 from collections.abc import Callable
+from importlib import resources
 from typing import TYPE_CHECKING
 
 from narde_notation.analysis.marks import MARK_COLOURS, MARK_SYMBOLS
 from narde_notation.model.safe_text import html_text as escape
-from narde_notation.model.safe_text import visible
-from narde_notation.model.side import Side
-from narde_notation.show.board_svg import board_drawing
+from narde_notation.model.safe_text import script_json, visible
+from narde_notation.model.side import Side, own_to_absolute
+from narde_notation.show.board_svg import (
+    board_drawing,
+    info_text,
+    moved_points,
+    status_text,
+    viewer_geometry,
+)
 
 if TYPE_CHECKING:
     from narde_notation.analysis.game import GameAnalysis, HalfTurnAnalysis
     from narde_notation.model.findings import Finding
     from narde_notation.replay.validation import GameReport, TurnReplay
     from narde_notation.rules.position import Position
+    from narde_notation.rules.scoring import Outcome
 
-__all__ = ["game_page", "viewer_html"]
+__all__ = ["ASSET_NAMES", "game_page", "viewer_assets", "viewer_html"]
 
-_CSS = """
-.narde-viewer{font-family:sans-serif;color:#222;display:flex;flex-wrap:wrap;gap:16px;
- align-items:flex-start;outline:none}
-.narde-viewer h1{font-size:1.2em;margin:0 0 4px 0}
-.narde-viewer .side{min-width:260px;max-width:420px}
-.narde-viewer .board{max-width:100%}
-.narde-viewer .board svg{max-width:100%;height:auto}
-.narde-viewer .pips{font-size:1.05em;font-weight:bold;margin:4px 0}
-.narde-viewer .where{margin:4px 0;min-height:1.2em}
-.narde-viewer .controls button{font-size:1em;margin-right:4px;min-width:2.4em}
-.narde-viewer table{border-collapse:collapse;font-size:90%;margin:6px 0}
-.narde-viewer td,.narde-viewer th{border:1px solid #ccc;padding:1px 6px;text-align:left}
-.narde-viewer .moves-box{max-height:420px;overflow-y:auto;position:relative}
-.narde-viewer .move[data-ply]{cursor:pointer}
-.narde-viewer .move[data-ply]:hover{background:#f3e9d2}
-.narde-viewer .move.current{background:#f5cba7;font-weight:bold}
-.narde-viewer .move.unplayed{color:#999}
-.narde-viewer .err{color:#a00}.narde-viewer .warn{color:#a60}
-.narde-viewer ul.findings{padding-left:1.2em;margin:4px 0}
-.narde-viewer .tags th{font-weight:normal;color:#555}
-.narde-viewer .glyph{font-weight:bold;margin-left:2px}
-.narde-viewer .analysis{margin:4px 0;min-height:2.4em;font-size:95%}
-.narde-viewer .graph{width:100%;max-width:420px;height:auto;display:block;margin:4px 0;
- border:1px solid #ccc;cursor:pointer}
-""" + "".join(f".narde-viewer .mark-{mark.replace(' ', '-')}{{color:{colour}}}"
-              for mark, colour in MARK_COLOURS.items()) + "\n"
-
-_SCRIPT = r"""
-(function(){
-var root=document.getElementById(%(root)s);if(!root)return;
-var pips=%(pips)s,where=%(where)s,n=pips.length-1,cur=%(start)s;
-var ana=%(analysis)s;
-var h=%(hash)s&&/[#&]ply=(\d+)/.exec(location.hash);if(h)cur=Math.min(+h[1],n);
-function q(role){return root.querySelector('[data-role="'+role+'"]');}
-function show(k){
- if(k<0)k=0;if(k>n)k=n;cur=k;
- var els=root.querySelectorAll('[data-state]');
- for(var i=0;i<els.length;i++){
-  els[i].style.display=(+els[i].getAttribute('data-state')===k)?'':'none';}
- var ms=root.querySelectorAll('.move[data-ply]');
- for(var j=0;j<ms.length;j++){
-  ms[j].classList.toggle('current',+ms[j].getAttribute('data-ply')===k);}
- q('white-pips').textContent='White '+pips[k][0]+(pips[k][0]==1?' pip':' pips');
- q('black-pips').textContent='Black '+pips[k][1]+(pips[k][1]==1?' pip':' pips');
- q('where').textContent=where[k];
- q('first').disabled=q('prev').disabled=(k===0);
- q('next').disabled=q('last').disabled=(k===n);
- if(ana){var p=q('analysis');p.textContent=ana.info[k];p.className='analysis'+
-  (ana.marks[k]?' mark-'+ana.marks[k]:'');
-  var c0=q('cursor');c0.setAttribute('x1',ana.x[k]);c0.setAttribute('x2',ana.x[k]);
-  q('prev-mistake').disabled=!ana.mistakes.some(function(m){return m<k;});
-  q('next-mistake').disabled=!ana.mistakes.some(function(m){return m>k;});}
- var box=root.querySelector('.moves-box'),c=root.querySelector('.move.current');
- if(box&&c){var top=c.offsetTop,bottom=top+c.offsetHeight;
-  if(top<box.scrollTop||bottom>box.scrollTop+box.clientHeight){
-   box.scrollTop=Math.max(0,top-box.clientHeight/2);}}
-}
-function mistake(step){if(!ana)return;var m=ana.mistakes;
- if(step>0){for(var i=0;i<m.length;i++)if(m[i]>cur){show(m[i]);return;}}
- else{for(var j=m.length-1;j>=0;j--)if(m[j]<cur){show(m[j]);return;}}}
-var go={first:function(){show(0);},prev:function(){show(cur-1);},
- next:function(){show(cur+1);},last:function(){show(n);},
- 'next-mistake':function(){mistake(1);},'prev-mistake':function(){mistake(-1);}};
-root.addEventListener('click',function(e){
- var b=e.target.closest('[data-role]');
- if(b&&go[b.getAttribute('data-role')]){go[b.getAttribute('data-role')]();return;}
- var m=e.target.closest('.move[data-ply],.graph [data-ply]');
- if(m&&root.contains(m))show(+m.getAttribute('data-ply'));
-});
-var keys={ArrowRight:'next',ArrowLeft:'prev',Home:'first',End:'last'};
-if(ana){keys.n='next-mistake';keys.p='prev-mistake';}
-%(keys_target)s.addEventListener('keydown',function(e){
- if(e.altKey||e.ctrlKey||e.metaKey||!keys[e.key])return;
- var t=e.target&&e.target.tagName;if(t==='INPUT'||t==='TEXTAREA')return;
- e.preventDefault();go[keys[e.key]]();
-});
-show(cur);
-})();
-"""
+#: The viewer's script and style: package data (``show/assets``), one copy each,
+#: inlined in a standalone page or a notebook output, shared files in the club report.
+ASSET_NAMES = ("viewer.js", "viewer.css")
 
 
-def _json(value: object) -> str:
-    """JSON safe inside a ``<script>`` element (no ``<``, ``>``, ``&`` as such)."""
-    text = json.dumps(value, ensure_ascii=True)
-    return text.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
+def viewer_assets() -> dict[str, str]:
+    """The viewer's script and style sheet: ``{"viewer.js": ..., "viewer.css": ...}``.
+
+    The script is ``show/assets/viewer.js`` as shipped; the style sheet is
+    ``show/assets/viewer.css`` followed by the mark colours
+    (:data:`narde_notation.analysis.marks.MARK_COLOURS`, ``.mark-bad`` …).
+    The club report writes them once into ``assets/`` for all its pages.
+    """
+    return {"viewer.js": _asset("viewer.js"), "viewer.css": _css()}
+
+
+@functools.cache
+def _asset(name: str) -> str:
+    return (resources.files("narde_notation.show") / "assets" / name).read_text("utf-8")
+
+
+def _css() -> str:
+    marks = "".join(f".narde-viewer .mark-{mark.replace(' ', '-')}{{color:{colour}}}"
+                    for mark, colour in MARK_COLOURS.items())
+    return _asset("viewer.css") + marks + "\n"
 
 
 def _finding_item(f: Finding) -> str:
@@ -210,17 +168,16 @@ def _analysis_parts(analysis: GameAnalysis, n: int, pid: Callable[[str], str]
         f'<circle cx="{xs[k]}" cy="{y(chance[k] or 0.0)}" r="3" '
         f'fill="{MARK_COLOURS[rated[k].mark or ""]}"/>'
         for k in range(1, n + 1) if k in rated and rated[k].mark)
-    hits = "".join(f'<rect data-ply="{k}" x="{max(0.0, xs[k] - step / 2):.2f}" y="0" '
-                   f'width="{step:.2f}" height="{_GRAPH_H}" fill="transparent"/>'
-                   for k in range(n + 1))
-    graph = (f'<svg class="graph" id="{pid("graph")}" viewBox="0 0 {_GRAPH_W} {_GRAPH_H}" '
+    # the script adds one transparent hit box per ply (x ± step / 2): a click jumps there
+    graph = (f'<svg class="graph" id="{pid("graph")}" data-role="graph" '
+             f'viewBox="0 0 {_GRAPH_W} {_GRAPH_H}" '
              f'role="img" aria-label="White\'s winning chance after each half-turn">'
              f'<rect width="{_GRAPH_W}" height="{_GRAPH_H}" fill="#3b2a1e" fill-opacity="0.25"/>'
              f'{area}<line x1="0" y1="{_GRAPH_H / 2}" x2="{_GRAPH_W}" y2="{_GRAPH_H / 2}" '
              f'stroke="#888" stroke-width="0.5"/>'
              f'<polyline points="{points}" fill="none" stroke="#333" stroke-width="1.2"/>'
              f'{dots}<line data-role="cursor" x1="0" y1="0" x2="0" y2="{_GRAPH_H}" '
-             f'stroke="#a00" stroke-width="1"/>{hits}</svg>')
+             f'stroke="#a00" stroke-width="1"/></svg>')
     mistakes = [k for k in range(1, n + 1) if marks[k]]
     buttons = (f'<button type="button" id="{pid("prev-mistake")}" data-role="prev-mistake" '
                f'title="previous mistake (p)">◀?</button>'
@@ -228,7 +185,8 @@ def _analysis_parts(analysis: GameAnalysis, n: int, pid: Callable[[str], str]
                f'title="next mistake (n)">?▶</button>')
     panel = (f'<p class="analysis" id="{pid("analysis")}" data-role="analysis"></p>'
              f'<div class="controls">{buttons}</div>{graph}')
-    return {"info": info, "marks": marks, "x": xs, "mistakes": mistakes}, panel
+    return {"info": info, "marks": marks, "x": xs, "mistakes": mistakes,
+            "step": round(step, 2), "h": _GRAPH_H}, panel
 
 
 def viewer_html(
@@ -241,8 +199,17 @@ def viewer_html(
     board_size: int = 440,
     from_side: Side = Side.WHITE,
     analysis: GameAnalysis | None = None,
+    inline_assets: bool = True,
 ) -> str:
     """The viewer as an HTML fragment (``<style>``, ``<div>``, ``<script>``).
+
+    The ``<div>`` holds the board layer (wood, points, numbers) as SVG and
+    the game as data, a ``<script type="application/json"
+    class="narde-data">`` (positions per ply, pips, texts, analysis: see
+    :func:`_ply_data` and :func:`~narde_notation.show.board_svg.viewer_geometry`);
+    the script (``show/assets/viewer.js``) draws the checkers, marks and
+    dice of the ply shown from it.  Record text in the data is JSON with
+    ``<``, ``>``, ``&``, U+2028/2029 escaped and is set as ``textContent``.
 
     Args:
         report: the replayed game (:func:`narde_notation.replay.validation.validate`).
@@ -263,6 +230,9 @@ def viewer_html(
             ``next-mistake`` (keys ``p`` and ``n``) jump between marked
             half-turns; a graph (id ``graph``) of White's winning chance
             jumps to the half-turn clicked.
+        inline_assets: put the style and the script in the fragment (True:
+            a notebook output, a standalone page); False gives the ``<div>``
+            alone, for a page that loads :func:`viewer_assets` as files.
 
     Returns:
         The HTML text.  Never raises on a bad record: a game without a start
@@ -282,29 +252,27 @@ def viewer_html(
     heading = title if title is not None else (
         f"{record.white or 'White'} (White) vs {record.black or 'Black'} (Black)")
 
-    # boards: the board layer once, one <g> per ply of the play layer
-    board_parts: list[str] = []
+    # boards: the board layer once as SVG; each ply's position as data, drawn by the script
+    plies: list[dict[str, object]] = []
     pips: list[list[int]] = []
     where: list[str] = []
     for k, (pos, turn) in enumerate(states):
         outcome = report.outcome if k == n and report.outcome is not None else None
-        drawing = board_drawing(
-            pos, size=board_size, from_side=from_side, outcome=outcome,
-            dice=None if turn is None else turn.half_turn.dice,
-            mover=None if turn is None else turn.side,
-            before=None if turn is None else turn.before,
-        )
-        if k == 0:
-            board_parts.append(drawing.svg_open())
-            board_parts.append(drawing.elements("board"))
-        hidden = "" if k == start else ' style="display:none"'
-        play = drawing.elements("play")
-        board_parts.append(f'<g class="ply" data-state="{k}"{hidden}>{play}</g>')
+        plies.append(_ply_data(pos, turn, outcome))
         pips.append(list(pos.pip_counts()))
         where.append(_where(k, turn, total))
-    if board_parts:
-        board_parts.append("</svg>")
-        board_html = f'<div class="board">{"".join(board_parts)}</div>'
+    if states:
+        # the ply shown first is drawn in the page too, for a page or notebook seen
+        # without its script (a static render); the script redraws from the data
+        pos, turn = states[start]
+        drawing = board_drawing(
+            pos, size=board_size, from_side=from_side,
+            outcome=report.outcome if start == n else None,
+            dice=None if turn is None else turn.half_turn.dice,
+            mover=None if turn is None else turn.side,
+            before=None if turn is None else turn.before)
+        board_html = (f'<div class="board">{drawing.svg_open()}{drawing.elements("board")}'
+                      f'<g class="play">{drawing.elements("play")}</g></svg></div>')
     else:
         board_html = ('<p class="err">No board: the start position is unusable '
                       "(see the findings).</p>")
@@ -363,8 +331,9 @@ def viewer_html(
         # a half-turn the replay stopped at is shown with the last ply
         if k == n:
             items += "".join(_finding_item(f) for t in report.turns[n:] for f in t.findings)
-        hidden = "" if k == start else ' style="display:none"'
-        ply_findings.append(f'<ul class="findings" data-state="{k}"{hidden}>{items}</ul>')
+        if items:  # the script shows the list of the ply shown
+            hidden = "" if k == start else ' style="display:none"'
+            ply_findings.append(f'<ul class="findings" data-state="{k}"{hidden}>{items}</ul>')
     game_items = "".join(_finding_item(f) for f in report.findings if id(f) not in in_turn)
     summary = f"replayed {escape(report.result)}"
     if report.kind:
@@ -378,7 +347,7 @@ def viewer_html(
     w0, b0 = pips[start]
     analysis_data: dict[str, object] | None = None
     analysis_html = ""
-    if analysis is not None and board_parts:
+    if analysis is not None and states:
         analysis_data, analysis_html = _analysis_parts(analysis, n, pid)
 
     def button(role: str, label: str, tip: str) -> str:
@@ -400,15 +369,52 @@ def viewer_html(
         + (f'<details><summary>Tags</summary><table class="tags">{tags}</table></details>'
            if tags else "")
     )
-    script = _SCRIPT % {
-        "root": _json(div_id), "pips": _json(pips), "where": _json(where),
-        "start": start, "keys_target": "document" if keys_on_document else "root",
-        "analysis": _json(analysis_data),
-        "hash": "true" if keys_on_document else "false",
+    data = {
+        "board": viewer_geometry(board_size, from_side) if states else None,
+        "plies": plies, "pips": pips, "where": where, "start": start,
+        "keys": "document" if keys_on_document else "root", "hash": keys_on_document,
+        "analysis": analysis_data,
     }
-    return (f"<style>{_CSS}</style>"
-            f'<div class="narde-viewer" id="{div_id}" tabindex="0">{board_html}'
-            f'<div class="side">{side_html}</div></div><script>{script}</script>')
+    div = (f'<div class="narde-viewer" id="{div_id}" tabindex="0">{board_html}'
+           f'<div class="side">{side_html}</div>'
+           f'<script type="application/json" class="narde-data">{script_json(data)}</script></div>')
+    if not inline_assets:
+        return div
+    assets = viewer_assets()
+    return f'<style>{assets["viewer.css"]}</style>{div}<script>{assets["viewer.js"]}</script>'
+
+
+def _ply_data(pos: Position, turn: TurnReplay | None, outcome: Outcome | None
+              ) -> dict[str, object]:
+    """One ply for the script (viewer.js): ``w``, ``b``: checkers per absolute
+    point 1 … 24 (index 0 = point 1); ``o``: [White off, Black off]; ``i``,
+    ``s``: the lines under the board; for a ply after a half-turn ``m`` (the
+    mover, ``"white"``/``"black"``), ``d`` (the dice), ``f`` and ``t``
+    ([point, checkers] left and arrived, :func:`moved_points`), ``x``
+    (checkers borne off); keys without content are left out."""
+    counts: dict[Side, list[int]] = {}
+    for side in (Side.WHITE, Side.BLACK):
+        row = [0] * 24
+        for own, count in pos.checkers(side).items():
+            if count > 0:
+                row[own_to_absolute(side, int(own)) - 1] = int(count)
+        counts[side] = row
+    data: dict[str, object] = {
+        "w": counts[Side.WHITE], "b": counts[Side.BLACK],
+        "o": [pos.borne_off(Side.WHITE), pos.borne_off(Side.BLACK)],
+        "i": info_text(pos), "s": status_text(pos, outcome),
+    }
+    if turn is not None:
+        data["m"] = turn.side.name_lower
+        data["d"] = [int(v) for v in turn.half_turn.dice]
+        left, arrived, off = moved_points(turn.before, pos, turn.side)
+        if left:
+            data["f"] = [[p, c] for p, c in sorted(left.items())]
+        if arrived:
+            data["t"] = [[p, c] for p, c in sorted(arrived.items())]
+        if off:
+            data["x"] = off
+    return data
 
 
 def _pips(n: int) -> str:
@@ -417,11 +423,13 @@ def _pips(n: int) -> str:
 
 
 def game_page(report: GameReport, *, ply: int | None = None, title: str | None = None,
-              from_side: Side = Side.WHITE, analysis: GameAnalysis | None = None) -> str:
-    """One self-contained HTML page to step through ``report``'s game.
+              from_side: Side = Side.WHITE, analysis: GameAnalysis | None = None,
+              assets: str | None = None) -> str:
+    """One HTML page to step through ``report``'s game.
 
-    No network access: inline SVG boards, inline style and script, no
-    fonts or images.  Shows the board of ply ``ply`` (0 = start, default;
+    No network access: the style and the script inline (or, with ``assets``,
+    two files beside the page), no fonts or images.  Shows the board of ply
+    ``ply`` (0 = start, default;
     ``k`` = after the ``k``-th half-turn; clamped to what was replayed),
     both pip counts as text (``"White 349 pips"``, ids ``white-pips`` and
     ``black-pips``), the move table (``.move`` elements with ``data-ply``,
@@ -436,6 +444,10 @@ def game_page(report: GameReport, *, ply: int | None = None, title: str | None =
         from_side: the side whose view the boards are drawn from.
         analysis: the game analysed: marks, panel, mistake jumps and graph
             (:func:`viewer_html`).
+        assets: where the page finds ``viewer.css`` and ``viewer.js``
+            (:func:`viewer_assets`), a relative URL ending in ``/`` (the club
+            report: ``"../assets/"``); default None: both inline, the page
+            stands alone.
 
     Returns:
         The page, ``<!DOCTYPE html>`` first.
@@ -444,9 +456,13 @@ def game_page(report: GameReport, *, ply: int | None = None, title: str | None =
     heading = title if title is not None else (
         f"{record.white or 'White'} (White) vs {record.black or 'Black'} (Black)")
     body = viewer_html(report, ply=ply, title=heading, root_id="", keys_on_document=True,
-                       from_side=from_side, analysis=analysis)
+                       from_side=from_side, analysis=analysis, inline_assets=assets is None)
+    head = ""
+    if assets is not None:
+        head = f'<link rel="stylesheet" href="{escape(assets)}viewer.css">'
+        body += f'<script src="{escape(assets)}viewer.js"></script>'
     return (
         '<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8">'
         '<meta name="viewport" content="width=device-width, initial-scale=1">'
-        f"<title>{escape(heading)}</title></head>\n<body>{body}</body></html>\n"
+        f"<title>{escape(heading)}</title>{head}</head>\n<body>{body}</body></html>\n"
     )

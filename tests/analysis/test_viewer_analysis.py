@@ -3,6 +3,7 @@ graph, in the page (always) and in headless Chromium (when installed)."""
 
 from __future__ import annotations
 
+import json
 import re
 from pathlib import Path
 from typing import Any
@@ -10,6 +11,7 @@ from typing import Any
 import pytest
 
 from narde_notation.analysis.game import GameAnalysis, analyse
+from narde_notation.analysis.marks import MARK_COLOURS
 from narde_notation.formats.reader import parse_games
 from narde_notation.replay.validation import GameReport, validate
 from narde_notation.show.viewer import game_page
@@ -38,7 +40,12 @@ def test_page_marks_moves_and_carries_the_graph(game: tuple[GameReport, GameAnal
     assert "mark-bad" in cell[0] and ">?</span>" in cell[0]  # 1. 41: 6/5 4/off is bad
     assert f"bad: -{_loss(0):.3f}" in cell[0]
     assert 'id="graph"' in page and 'id="next-mistake"' in page
-    assert page.count('<rect data-ply="') == 4  # the start and three half-turns
+    m = re.search(r'class="narde-data">(.*?)</script>', page)
+    assert m is not None
+    data = json.loads(m.group(1))["analysis"]
+    assert len(data["x"]) == len(data["info"]) == 4  # the start and three half-turns
+    assert data["mistakes"] == [k + 1 for k in range(3) if _loss(k) >= 0.04]
+    assert data["marks"][1] == "bad"
     plain = game_page(report)
     assert "mark-bad\"" not in plain and 'id="graph"' not in plain
 
@@ -64,6 +71,19 @@ def test_browser_jumps_to_mistakes_and_by_the_graph(
     assert current() == "1"
     assert f"lost {_loss(0):.3f}, bad; best " in panel.text
     assert "mark-bad" in str(panel.get_attribute("class"))
+    # the marked move in the mark's colour (the style sheet), the tray of 4/off marked
+    cell = browser.find_element(By.CSS_SELECTOR, '.move[data-ply="1"]')
+    assert "mark-bad" in str(cell.get_attribute("class"))
+    rgb = tuple(int(MARK_COLOURS["bad"][i:i + 2], 16) for i in (1, 3, 5))
+    assert cell.value_of_css_property("color") in (f"rgba({rgb[0]}, {rgb[1]}, {rgb[2]}, 1)",
+                                                   f"rgb({rgb[0]}, {rgb[1]}, {rgb[2]})")
+    tray = browser.find_elements(By.CSS_SELECTOR, '.board g.play rect.mark-to')
+    assert [t.get_attribute("data-side") for t in tray] == ["white"]
+    offs = browser.find_elements(By.CSS_SELECTOR, ".board g.play text.off-count")
+    # three checkers each on the board (12 off), then White's 4/off: 13
+    assert sorted(t.text for t in offs) == ["12 off", "13 off"]
+    # one hit box per ply in the graph, made by the script
+    assert len(browser.find_elements(By.CSS_SELECTOR, "#graph rect[data-ply]")) == 4
     rect = browser.find_element(By.CSS_SELECTOR, '#graph rect[data-ply="3"]')
     browser.execute_script(
         "arguments[0].dispatchEvent(new MouseEvent('click', {bubbles: true}))", rect)

@@ -83,6 +83,15 @@ def test_report_contents_links_and_escaping(club: Path, tmp_path: Path) -> None:
     for page in (out / "games").iterdir():
         body = page.read_text(encoding="utf-8")
         assert SCRIPT not in body
+        # the viewer's script and style are the report's shared files, not in the page
+        refs = _links(page).refs
+        assert refs == ["../assets/viewer.css", "../assets/viewer.js"], refs
+        assert "addEventListener" not in body and ".narde-viewer{" not in body
+    from narde_notation.show.viewer import viewer_assets
+
+    shipped = viewer_assets()
+    for name in ("viewer.js", "viewer.css"):
+        assert (out / "assets" / name).read_text(encoding="utf-8") == shipped[name]
     assert 'name="viewport"' in text and "overflow-x:auto" in text
     for section in ("summary", "standings", "ratings", "plots", "findings", "games"):
         assert f'id="{section}"' in text
@@ -208,6 +217,11 @@ def test_report_in_headless_chromium(club: Path, tmp_path: Path) -> None:
             driver.get(href)
             assert "ERR_FILE_NOT_FOUND" not in driver.page_source
             assert driver.find_elements(By.TAG_NAME, "h1")
+            if "/games/" in href:  # the shared script drew the board from the page's data
+                assert driver.find_elements(By.CSS_SELECTOR, ".board g.play circle.checker")
+                # the board shrinks to the phone's width: nothing scrolls sideways
+                assert driver.execute_script(
+                    "return document.documentElement.scrollWidth") <= 390
             errors = [e for e in driver.get_log("browser") if e["level"] == "SEVERE"]
             assert errors == [], href
     finally:

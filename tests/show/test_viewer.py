@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import json
 import re
 from html.parser import HTMLParser
+from typing import Any
 
 from narde_notation.formats.reader import parse_games
 from narde_notation.model.safe_text import html_text as escape
@@ -62,6 +64,20 @@ def _parse(page: str) -> _Ids:
     return p
 
 
+def _data(page: str) -> dict[str, Any]:
+    """The game data of the page's viewer (the script draws the boards from it)."""
+    m = re.search(r'<script type="application/json" class="narde-data">(.*?)</script>', page,
+                  re.S)
+    assert m
+    data: dict[str, Any] = json.loads(m.group(1))
+    return data
+
+
+def _on(row: list[int]) -> dict[int, int]:
+    """Checkers per absolute point (index 0 = point 1), points without any left out."""
+    return {p + 1: n for p, n in enumerate(row) if n}
+
+
 def _text_of(page: str, element_id: str) -> str:
     m = re.search(rf'id="{element_id}"[^>]*>([^<]*)<', page)
     assert m, element_id
@@ -91,9 +107,45 @@ def test_pip_counts_as_text_at_the_start_and_at_a_ply() -> None:
     assert _text_of(page, "white-pips") == "White 337 pips"
     assert _text_of(page, "black-pips") == "Black 351 pips"
     assert 'class="move current" data-ply="3"' in page
-    # the board of ply 3 is the one shown; the others are hidden
-    assert re.search(r'<g class="ply" data-state="3">', page)
-    assert len(re.findall(r'<g class="ply" data-state="\d+" style="display:none">', page)) == 4
+    data = _data(page)
+    assert data["start"] == 3 and len(data["plies"]) == 5  # the start and four half-turns
+    assert data["pips"][3] == [337, 351]
+
+
+def test_the_page_carries_each_position_as_data() -> None:
+    page = game_page(_report())
+    # one board, drawn at the ply shown first (a static render without the script):
+    # the start, 15 on each head, five drawn (the script draws the other plies)
+    assert page.count("<svg") == 1
+    assert page.count('class="checker white" data-point="24"') == 5
+    assert page.count('class="checker black" data-point="12"') == 5
+    assert page.count('class="checker') == 10
+    at_ply_3 = game_page(_report(), ply=3)  # 24/21 13/10 10/7 21/18: 7 and 18 reached
+    assert at_ply_3.count('class="mark-to"') == 2 and 'class="die"' in at_ply_3
+    plies = _data(page)["plies"]
+    assert _on(plies[0]["w"]) == {24: 15} and _on(plies[0]["b"]) == {12: 15}  # R1, heads
+    assert "m" not in plies[0] and "d" not in plies[0]
+    # worked out by hand: 1. 65: 24/13, 54: 24/15 (Black own 24 = abs 12, own 15 = abs 3),
+    # 2. 33: 24/21 13/10 10/7 21/18: White 13 on 24, one each on 18 and 7
+    ply = plies[3]
+    assert _on(ply["w"]) == {24: 13, 18: 1, 7: 1} and _on(ply["b"]) == {12: 14, 3: 1}
+    assert ply["m"] == "white" and ply["d"] == [3, 3] and ply["o"] == [0, 0]
+    # the marks of the half-turn: points left (13 emptied, 24 one fewer) and reached
+    assert ply["f"] == [[13, 1], [24, 1]] and ply["t"] == [[7, 1], [18, 1]]
+    assert ply["i"] == "White 337 pips, 0 off · Black 351 pips, 0 off"
+    assert ply["s"] == "Black to move"
+    # 21: 24/22 15/14: own 22 = abs 10, own 14 = abs 2
+    assert _on(plies[4]["b"]) == {12: 13, 10: 1, 2: 1} and plies[4]["m"] == "black"
+
+
+def test_record_text_never_leaves_the_data_script() -> None:
+    hostile = "</script><script>alert(1)</script><!-- "
+    text = GAME.replace("Ann <A>", hostile.replace('"', ""))
+    page = game_page(_report(text))
+    # every </script> closes one of the page's own two scripts (the data, the viewer)
+    assert page.count("</script>") == page.count("<script") == 2
+    assert "alert(1)" not in page.replace("&lt;script&gt;alert(1)", "")
+    _data(page)  # the data still parses
 
 
 def test_ply_is_clamped_and_the_title_escaped() -> None:
@@ -130,6 +182,7 @@ def test_a_game_without_start_position_has_no_board() -> None:
     page = game_page(report)
     assert "No board" in page and "<svg" not in page
     assert _parse(page).plies == []
+    assert _data(page)["board"] is None and _data(page)["pips"] == [[0, 0]]
 
 
 def test_control_characters_in_record_text_are_written_out() -> None:
