@@ -271,8 +271,9 @@ class _MatReader:
             # line without a number, a lone item placed as a Wins line is
             self.read_items(game, number, line, line, 0, None, _RIGHT_INDENT)
             return done
-        self.syntax(game, "expected a turn line (N) 65: 24/18 18/13), a Wins line or Game N, "
-                    f"found {describe(stripped)}", number, lead + 1, line)
+        self.syntax(game, "expected a turn line such as `N) 65: 24/18 18/13`, a `Wins N"
+                    f" points` line or `Game N`, found {describe(stripped)}", number, lead + 1,
+                    line)
         if not game.expect_score:
             # a damaged turn line, most likely: its last column is Black's (F3)
             game.last_mover = Side.BLACK

@@ -114,7 +114,7 @@ def read_half_turn(text: str, side: Side) -> HalfTurn:
     line = text.strip(" \t") if isinstance(text, str) else ""
     turns = terminal_pattern(native_parser(), "TURNS")
     if not line or "\n" in line or turns.fullmatch(line) is None:
-        raise NotationError(f"not one half-turn such as '65: 24/18 18/13': {text!r}")
+        raise NotationError(f"not one half-turn such as `65: 24/18 18/13`: {text!r}")
     first, half_text, second, _ = _turn_line(line)
     if second >= 0:
         raise NotationError(f"not one half-turn but two: {text!r}")
@@ -761,7 +761,7 @@ def _checked(chunk: Chunk, drafts: list[_Draft], errors: list[Finding], file: st
         column = len(tag_text) - len(tag_text.lstrip()) + 1 if tag_text else 1
         drafts[-1].findings.append(
             syntax_finding(
-                "expected a result token (1-0, 0-1, *, …) before the next game's tag pairs",
+                "expected a result such as `1-0`, `0-2` or `*` before the next game's tag pairs",
                 file=file,
                 line=chunk.next_tag_line,
                 column=column,
