@@ -342,15 +342,9 @@ def narde_stats(
             parts.append(_stdin_rows(rules_tag, True, encoding))
         results = iter_rows(files, jobs=jobs, scheduler=scheduler, rules=rules_tag,
                             turns=need_turns, encoding=encoding)
-        prefetched = False
-        with click.progressbar(results, length=len(files), label="reading",
-                               file=stderr if show_bar else io.StringIO()) as bar:
-            for part in bar:
-                if not prefetched:
-                    common.restart_eta(bar)  # the workers' start-up is no file's time
-                    _prefetch()  # overlaps the summary's imports with the workers
-                    prefetched = True
-                parts.append(part)
+        # the summary's imports overlap the workers, once they are running
+        parts.extend(common.progress(results, count=len(files), show_bar=show_bar,
+                                     label="reading", at_first=_prefetch))
     except KeyboardInterrupt:
         common.echo_error(PROGRAM, f"interrupted after {common.counted(len(parts), 'file')}")
         sys.exit(common.EXIT_INTERRUPTED)
