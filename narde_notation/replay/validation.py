@@ -212,18 +212,20 @@ class GameReport:
 
         ``"bear-off"``: a side bore off all 15 (R9); ``"draw"``: a last-roll
         draw (R9, ``last-roll-draw``); ``"resignation"``: the record says a
-        side resigned (record-format.md, "Resignations"); ``"unfinished"``:
-        none of these (the record stops early, or the replay stopped at an
-        error).
+        side resigned (record-format.md, "Resignations"), or the game was
+        won before anyone bore off all 15 (a ``.mat`` forfeit, decisions
+        F17); ``"unfinished"``: none of these (the record stops early, or the
+        replay stopped at an error).
         """
         if self.outcome is not None and self.outcome.kind == "draw":
             return "draw"
         final = self.final_position
-        if self.record.resigned and not (final is not None and final.winner is not None):
+        borne_off = final is not None and final.winner is not None
+        if self.record.resigned and not borne_off:
             return "resignation"
         if self.outcome is None:
             return "unfinished"
-        return "bear-off"
+        return "bear-off" if borne_off else "resignation"
 
     def to_html(self, *, ply: int | None = None, title: str | None = None) -> str:
         """This game as one self-contained HTML viewer page.

@@ -31,6 +31,7 @@ def test_forfeit_of_an_unfinished_game_is_the_winners_mars_with_a_warning() -> N
     (report,) = list(validate_games(parse_games(text)))
     # White has borne off nothing: what White concedes is a mars, 2 points
     assert report.result == "0-2" and report.kind == "mars" and report.points == 2
+    assert report.ending == "resignation"  # conceded, not borne off
     (finding,) = report.findings
     assert finding.code == "unfinished" and finding.severity.value == "warning"
     assert "forfeit or points beyond a game's value" in finding.message
@@ -83,7 +84,7 @@ _LAST = "  1) 21: 1/off\n"
 def test_forfeit_points_after_a_finished_game_keep_the_replays_result() -> None:
     report = validate(next(parse_games(_match("                  Wins 4016 points",
                                               header=_END, turn=_LAST))))
-    assert (report.result, report.kind) == ("2-0", "mars")
+    assert (report.result, report.kind, report.ending) == ("2-0", "mars", "bear-off")
     assert [f.code for f in report.findings] == ["unfinished"]
     assert "read as the replay's White's win by mars" in report.findings[0].message
 
