@@ -39,6 +39,7 @@ __all__ = [
     "over_files",
     "program_collections",
     "program_output",
+    "progress",
     "restart_eta",
     "worker_options",
 ]
@@ -162,17 +163,56 @@ def program_output(program: str) -> Iterator[None]:
         sys.exit(2)
 
 
-def restart_eta(bar: object) -> None:
-    """Start a click progress bar's clock again at the first result: the
-    workers' start-up (seconds, before any file is done) otherwise counts as
-    the first file's time, and click's estimate (elapsed / files done,
-    averaged over its last seven readings) said 13-15 minutes for a 10-second
-    job.  ``bar`` without a clock (no bar shown) is left alone."""
-    if hasattr(bar, "start") and hasattr(bar, "avg"):
+def restart_eta(bar: object, since: float | None = None) -> None:
+    """Start a click progress bar's clock again at the first result (``since``,
+    a ``time.time()``; default now): the workers' start-up (seconds, before
+    any file is done) otherwise counts as the first file's time, and click's
+    estimate (elapsed / files done, averaged over its last seven readings)
+    said 13-30 minutes for a 10-second job.  Click's next reading is held
+    back a second, so that it is not taken at one file done while the
+    results that came in meanwhile wait to be counted (a reading taken then
+    stays in the average).  ``bar`` without a clock (no bar shown) is left
+    alone."""
+    if hasattr(bar, "start") and hasattr(bar, "avg") and hasattr(bar, "last_eta"):
         import time
 
-        bar.start = time.time()
+        now = time.time()
+        bar.start = now if since is None else since
+        bar.last_eta = now
         bar.avg = []
+
+
+T = TypeVar("T")
+
+
+def progress(results: Iterable[T], *, count: int, show_bar: bool, label: str,
+             at_first: Callable[[], None] | None = None) -> Iterator[T]:
+    """``results`` as they come, with a click progress bar of ``count`` files
+    on standard error when ``show_bar`` (else none is made, and click's
+    progress module is not imported).  The bar is drawn at once, before the
+    first result is asked for (the workers start when it is), and its clock
+    starts at the first result (:func:`restart_eta`): the start-up is no
+    file's time.  ``at_first`` runs when the first result is in (before it
+    is yielded), its time not counted as any file's either."""
+    first = True
+    if not show_bar:
+        for result in results:
+            if first and at_first is not None:
+                at_first()
+            first = False
+            yield result
+        return
+    import time
+
+    with click.progressbar(results, length=count, label=label, file=sys.stderr) as bar:
+        for result in bar:
+            if first:
+                since = time.time()
+                if at_first is not None:
+                    at_first()
+                restart_eta(bar, since)
+                first = False
+            yield result
 
 
 def counted(n: int, noun: str) -> str:
@@ -233,21 +273,13 @@ def each_file(results: Iterable[Any], problems: list[str], *, count: int, show_b
     and click's progress module is not imported)."""
     from narde_notation.archive.executor import Failure
 
-    progress: contextlib.AbstractContextManager[Iterable[Any]] = (
-        click.progressbar(results, length=count, label=label, file=sys.stderr)
-        if show_bar else contextlib.nullcontext(results))
-    with progress as bar:
-        first = True
-        for result in bar:
-            if first:
-                restart_eta(bar)  # the workers' start-up is no file's time
-                first = False
-            if isinstance(result, Failure):
-                problems.append(result.message)
-            elif result.problem is not None:
-                problems.append(result.problem)
-            else:
-                yield result
+    for result in progress(results, count=count, show_bar=show_bar, label=label):
+        if isinstance(result, Failure):
+            problems.append(result.message)
+        elif result.problem is not None:
+            problems.append(result.problem)
+        else:
+            yield result
 
 
 def over_files(results: Iterable[Any], problems: list[str], handle: Callable[[Any], None], *,

@@ -22,7 +22,6 @@ the summary); problems go to the ``problems`` list (exit 2).
 from __future__ import annotations
 
 import importlib.util
-import io
 import sys
 from collections.abc import Callable
 from pathlib import Path
@@ -334,23 +333,16 @@ def narde_stats(
     need_turns = (turns_csv is not None or turns_parquet is not None
                   or plots_dir is not None)
     parts: list[TableRows] = []
-    stderr = sys.stderr
-    show_bar = not quiet and stderr.isatty() and len(files) >= _PROGRESS_MIN_FILES
+    show_bar = not quiet and sys.stderr.isatty() and len(files) >= _PROGRESS_MIN_FILES
     try:
         if STDIN in expanded.files:
             # standard input is small: its turns are built
             parts.append(_stdin_rows(rules_tag, True, encoding))
         results = iter_rows(files, jobs=jobs, scheduler=scheduler, rules=rules_tag,
                             turns=need_turns, encoding=encoding)
-        prefetched = False
-        with click.progressbar(results, length=len(files), label="reading",
-                               file=stderr if show_bar else io.StringIO()) as bar:
-            for part in bar:
-                if not prefetched:
-                    common.restart_eta(bar)  # the workers' start-up is no file's time
-                    _prefetch()  # overlaps the summary's imports with the workers
-                    prefetched = True
-                parts.append(part)
+        # the summary's imports overlap the workers, once they are running
+        parts.extend(common.progress(results, count=len(files), show_bar=show_bar,
+                                     label="reading", at_first=_prefetch))
     except KeyboardInterrupt:
         common.echo_error(PROGRAM, f"interrupted after {common.counted(len(parts), 'file')}")
         sys.exit(common.EXIT_INTERRUPTED)
@@ -383,12 +375,10 @@ def narde_stats(
         )
 
         try:
-            with click.progressbar(
-                    iter_file_analyses(files, jobs=jobs, scheduler=scheduler, rules=rules_tag,
-                                       encoding=encoding),
-                    length=len(files), label="analysing",
-                    file=stderr if show_bar else io.StringIO()) as bar:
-                analyses = collect(bar, problems)
+            analyses = collect(common.progress(
+                iter_file_analyses(files, jobs=jobs, scheduler=scheduler, rules=rules_tag,
+                                   encoding=encoding),
+                count=len(files), show_bar=show_bar, label="analysing"), problems)
         except KeyboardInterrupt:
             common.echo_error(PROGRAM, "interrupted while analysing")
             sys.exit(common.EXIT_INTERRUPTED)

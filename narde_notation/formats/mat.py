@@ -21,6 +21,7 @@ from __future__ import annotations
 import functools
 import itertools
 import re
+from collections import ChainMap
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import cast
@@ -68,6 +69,7 @@ def mat_patterns() -> dict[str, re.Pattern[str]]:
 @dataclass(slots=True)
 class _MatGame:
     line: int
+    #: the match's `; [Tag]` header when the game started (shared, never written)
     header_at_start: dict[str, str]
     header_lines: dict[str, int]
     tags: dict[str, str] = field(default_factory=dict)
@@ -114,6 +116,8 @@ class _MatReader:
         self.file = file
         self.header: dict[str, str] = {}
         self.header_lines: dict[str, int] = {}
+        #: the header dicts are held by a game read: copy them before a write
+        self.header_shared = False
         self.match_length: str | None = None
         self.match_line = 0
         self.draft: _MatGame | None = None
@@ -140,10 +144,11 @@ class _MatReader:
         self.draft = None
         if game is None:
             return None
-        tags = dict(game.header_at_start)
-        tags.update(game.tags)
-        tag_lines = dict(game.header_lines)
-        tag_lines.update(game.tag_lines)
+        # the header is shared, not copied: a long header is read once a file
+        # (decisions F19); the game's own tags come first
+        tags = ChainMap(game.tags, game.header_at_start) if game.header_at_start else game.tags
+        tag_lines = (ChainMap(game.tag_lines, game.header_lines) if game.header_lines
+                     else game.tag_lines)
         record = GameRecord(
             tags=tags,
             half_turns=game.half_turns,
@@ -163,10 +168,8 @@ class _MatReader:
     def start_game(self, number: int) -> _MatGame:
         """Open a new game at line ``number`` (the header tags and match length apply)."""
         game = self.draft = _MatGame(
-            line=number,
-            header_at_start=dict(self.header),
-            header_lines=dict(self.header_lines),
-        )
+            line=number, header_at_start=self.header, header_lines=self.header_lines)
+        self.header_shared = True
         if self.match_length is not None:
             game.tags["Match"] = self.match_length
             game.tag_lines["Match"] = self.match_line
@@ -195,6 +198,10 @@ class _MatReader:
                 # `Match ID` -> `MatchID`: a tag name the native layout can write
                 value = unescape(match.group("value"))
                 if game is None:
+                    if self.header_shared:  # games read so far keep the header they had
+                        self.header = dict(self.header)
+                        self.header_lines = dict(self.header_lines)
+                        self.header_shared = False
                     self.header[name] = value
                     self.header_lines[name] = number
                 elif game.half_turns or game.result is not None:
@@ -264,8 +271,9 @@ class _MatReader:
             # line without a number, a lone item placed as a Wins line is
             self.read_items(game, number, line, line, 0, None, _RIGHT_INDENT)
             return done
-        self.syntax(game, "expected a turn line (N) 65: 24/18 18/13), a Wins line or Game N, "
-                    f"found {describe(stripped)}", number, lead + 1, line)
+        self.syntax(game, "expected a turn line such as `N) 65: 24/18 18/13`, a `Wins N"
+                    f" points` line or `Game N`, found {describe(stripped)}", number, lead + 1,
+                    line)
         if not game.expect_score:
             # a damaged turn line, most likely: its last column is Black's (F3)
             game.last_mover = Side.BLACK

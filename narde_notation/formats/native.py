@@ -114,7 +114,7 @@ def read_half_turn(text: str, side: Side) -> HalfTurn:
     line = text.strip(" \t") if isinstance(text, str) else ""
     turns = terminal_pattern(native_parser(), "TURNS")
     if not line or "\n" in line or turns.fullmatch(line) is None:
-        raise NotationError(f"not one half-turn such as '65: 24/18 18/13': {text!r}")
+        raise NotationError(f"not one half-turn such as `65: 24/18 18/13`: {text!r}")
     first, half_text, second, _ = _turn_line(line)
     if second >= 0:
         raise NotationError(f"not one half-turn but two: {text!r}")
@@ -753,13 +753,15 @@ def _checked(chunk: Chunk, drafts: list[_Draft], errors: list[Finding], file: st
             kept = sum(1 for h in draft.half_turns if (h.line, h.column) < cut)
             del draft.half_turns[kept:]
             del draft.positions[kept:]
+            if kept and original:
+                _mark_unread(draft, kept - 1, cut, _line_text(original, cut[0] - chunk.start + 1))
     if not errors and chunk.next_tag_line is not None and drafts and drafts[-1].result is None:
         # corpus decision 1: a tag pair after moves, before the result
         tag_text = chunk.next_tag_text
         column = len(tag_text) - len(tag_text.lstrip()) + 1 if tag_text else 1
         drafts[-1].findings.append(
             syntax_finding(
-                "expected a result token (1-0, 0-1, *, …) before the next game's tag pairs",
+                "expected a result such as `1-0`, `0-2` or `*` before the next game's tag pairs",
                 file=file,
                 line=chunk.next_tag_line,
                 column=column,
@@ -767,6 +769,53 @@ def _checked(chunk: Chunk, drafts: list[_Draft], errors: list[Finding], file: st
             )
         )
     return drafts
+
+
+#: A roll at the start of a half-turn's text (terms.lark ``ROLL``), and one
+#: after a blank further on (the next half-turn).
+_ROLL_RE = re.compile(r"[1-6](?:[-:]?[1-6]):")
+_NEXT_ROLL_RE = re.compile(r"[ \t][1-6](?:[-:]?[1-6]):")
+#: What an error may find after a complete half-turn, starting something
+#: else: a comment, a tag, an annotation, a roll or turn number (a colon or
+#: a dot in the word), or a result.
+_NOT_A_MOVE_RE = re.compile(r"[{};\[!?]|\S*[:.]|(?:[123]-0|0-[0123]|\*)(?:\s|\Z)")
+
+
+def _mark_unread(draft: _Draft, at: int, error: tuple[int, int], line_text: str) -> None:
+    """A half-turn cut by a syntax error inside its moves (``65: 24/18 18/``,
+    ``65: 24/13 x``) keeps its roll with its moves not read
+    (:attr:`HalfTurn.unread`: the text written after the roll), as a ``.mat``
+    column that does not parse does (decisions F12, F18): the dice are
+    counted and the replay stops before it, instead of replaying the moves
+    read before the error as if they were the whole half-turn.  An error
+    after the half-turn's text, at something that starts another item (a
+    comment, an annotation, a roll, a turn number, a result), leaves it as
+    read.  The error's finding says so."""
+    half = draft.half_turns[at]
+    line, column = error
+    if half.line != line or half.column >= column or not line_text:
+        return
+    text = line_text[half.column - 1 :]
+    roll = _ROLL_RE.match(text)
+    offset = column - half.column  # the error, in ``text``
+    if roll is None or offset < roll.end():
+        return
+    if _NOT_A_MOVE_RE.match(text, offset) or _NEXT_ROLL_RE.search(text, roll.end(), offset):
+        return
+    stop = _NEXT_ROLL_RE.search(text, offset)  # the next half-turn on the line
+    written = text[roll.end() : stop.start() if stop is not None else len(text)]
+    written = written.split("{", 1)[0].split(";", 1)[0]
+    ending = _RESULT_END_RE.search(written)
+    if ending is not None:
+        written = written[: ending.start("result")]
+    draft.half_turns[at] = dataclasses.replace(
+        half, moves=(), annotation=None, unread=written.strip(_BLANKS) or "?")
+    for k, finding in enumerate(draft.findings):
+        if finding.code == "syntax" and (finding.line, finding.column) == error:
+            draft.findings[k] = dataclasses.replace(finding, message=(
+                f"{finding.message}; the roll {half.dice[0]}-{half.dice[1]} is kept, its moves"
+                " are not read (the position after it is unknown)"))
+            break
 
 
 def _join(first: GameRecord, second: GameRecord) -> None:

@@ -27,46 +27,58 @@ __all__ = [
     "syntax_finding",
 ]
 
-_EXPECTED_WORDS: dict[str, str] = {
-    "TAGS": 'a tag pair [Name "value"]',
-    "TURNNO": "a turn number (N. or N...)",
-    "HALFTURN": "a roll and its moves (65: 24/18 18/13)",
-    "TURNS": "a turn (N. 65: 24/18 18/13)",
-    "MOVES": "more moves (24/18)",
-    "RESULT": "a result (1-0, 0-1, *, …)",
+#: What each terminal stands for, in words; examples are quoted in backticks
+#: and never start a message (a number first would read as a line number).
+#: ``None``: a terminal that adds nothing to the words of the others.
+_EXPECTED_WORDS: dict[str, str | None] = {
+    "TAGS": 'a tag pair such as `[Event "Club night"]`',
+    "TURNNO": "a turn number such as `N.` or `N...`",
+    "HALFTURN": "a roll and its moves such as `65: 24/18 18/13`",
+    "TURNS": "a turn such as `N. 65: 24/18 18/13`",
+    "MOVES": "a move such as `24/18`",
+    "RESULT": "a result such as `1-0`, `0-2` or `*`",
     "$END": "the end of the game",
-    "CUBE": "a roll",
-    # .mat turn lines: the end of a game, and what programs write in place of moves
-    "WINS": "Wins N points",
-    "RESIGNS": "Resigns",
-    "LOSSES": "Losses N points",
-    "CANNOT_MOVE": "moves",
-    "UNRECORDED": "moves",
-    "ILLEGAL_PLAY": "moves",
+    # .mat turn lines: the end of a game; cube actions and what programs write
+    # in place of moves are never what a record should hold
+    "WINS": "`Wins N points`",
+    "RESIGNS": "`Resigns`",
+    "LOSSES": "`Losses N points`",
+    "CUBE": None,
+    "CANNOT_MOVE": None,
+    "UNRECORDED": None,
+    "ILLEGAL_PLAY": None,
+    "WS": None,
 }
+
+#: Terminals after which a turn line goes on: a move, another half-turn.
+_TURN_GOES_ON = frozenset({"MOVES", "TURNS", "HALFTURN", "TURNNO"})
+#: What a turn line expects among or after a half-turn's moves, in words.
+_ON_A_TURN_LINE = "a move such as `24/18` or `6/off`, or the next roll such as `54:`"
+#: What a turn line expects where its half-turn starts.
+_A_ROLL = "a roll such as `65:` and its moves, as in `65: 24/18 18/13`"
 
 #: Plain-language diagnoses of common mistakes, tried in order on the text at
 #: the error (the word found there, and what precedes it on the line).
 _HINTS: tuple[tuple[str, str], ...] = (
-    (r"^\[", 'malformed tag pair: write [Name "value"] on one line, the value in quotes'),
-    (r"^\{", "this comment is never closed: '{' needs a '}'"),
-    (r"^\}", "'}' closes no comment"),
+    (r"^\[", 'malformed tag pair: write `[Name "value"]` on one line, the value in quotes'),
+    (r"^\{", "this comment is never closed: `{` needs a `}`"),
+    (r"^\}", "`}` closes no comment"),
     (
         r"(?i)^(?:doubles?|redoubles?|takes?|drops?|beavers?|accepts?|rejects?)\b",
         "a cube action: Long Narde has no doubling cube",
     ),
-    (r"^[0-9]+[-:]?[0-9]*:", "a roll is two dice from 1 to 6 and a colon (65:, 6-5:)"),
-    (r"^[0-9]+[^0-9/\s]*:", "a roll is two dice from 1 to 6 and a colon (65:, 6-5:)"),
-    (r"^[1-6]{2}$", "a roll needs its colon (65:)"),
-    (r"^[0-9]+//", "a move joins its points with single slashes (24/18)"),
-    (r"^/|/$", "a slash needs a point on both sides (24/18)"),
-    (r"^\([0-9]*$|^\(", "a repeat is written right after the move, in brackets: 24/18(2)"),
-    (r"^[!?]", "an annotation is one of ! ? !! ?? !? ?! after the last move"),
-    (r"^[0-9]-[0-9]$", "a result is 1-0, 2-0, 3-0, 0-1, 0-2, 0-3, 0-0 or *"),
-    (r"^[0-9]+-[0-9]+", "a move is written with slashes (24/18)"),
-    (r"^\.", "a turn number is N. (White) or N... (Black)"),
-    (r"^[0-9]+/", "a move's points are numbers 1-24, off or bar"),
-    (r"^[A-Za-z]*[0-9]", "a point is a number 1-24, off or bar"),
+    (r"^[0-9]+[-:]?[0-9]*:", "a roll is two dice from 1 to 6 and a colon, such as `65:` or `6-5:`"),
+    (r"^[0-9]+[^0-9/\s]*:", "a roll is two dice from 1 to 6 and a colon, such as `65:` or `6-5:`"),
+    (r"^[1-6]{2}$", "a roll needs its colon, as in `65:`"),
+    (r"^[0-9]+//", "a move joins its points with single slashes, as in `24/18`"),
+    (r"^/|/$", "a slash needs a point on both sides, as in `24/18`"),
+    (r"^\([0-9]*$|^\(", "a repeat is written right after the move, in brackets: `24/18(2)`"),
+    (r"^[!?]", "an annotation is one of `!` `?` `!!` `??` `!?` `?!` after the last move"),
+    (r"^[0-9]-[0-9]$", "a result is `1-0`, `2-0`, `3-0`, `0-1`, `0-2`, `0-3`, `0-0` or `*`"),
+    (r"^[0-9]+-[0-9]+", "a move is written with slashes, as in `24/18`"),
+    (r"^\.", "a turn number is `N.` (White) or `N...` (Black)"),
+    (r"^[0-9]+/", "a move's points are numbers 1-24, `off` or `bar`"),
+    (r"^[A-Za-z]*[0-9]", "a point is a number 1-24, `off` or `bar`"),
 )
 
 
@@ -92,11 +104,11 @@ def _hint(found: str, before: str, names: set[str]) -> str | None:
     if before and not before[-1].isspace() and word[:1].isalpha():
         glued = before.split()[-1]  # what the letters are glued to
         if "/" in glued:
-            return "a point is a number 1-24, off or bar"
+            return "a point is a number 1-24, `off` or `bar`"
         if glued.isdigit():
-            return "a roll is two dice 1-6 and a colon, such as 65:"
-    if "MOVES" not in names and _pattern(_MOVE_START).match(word):
-        return "the roll comes before the moves: N. 65: 24/18 18/13"
+            return "a roll is two dice 1-6 and a colon, such as `65:`"
+    if "MOVES" not in names and not _on_turn_line(before) and _pattern(_MOVE_START).match(word):
+        return "the roll comes before the moves, as in `N. 65: 24/18 18/13`"
     for pattern, hint in _HINTS:
         if _pattern(pattern).search(word):
             return hint
@@ -106,18 +118,39 @@ def _hint(found: str, before: str, names: set[str]) -> str | None:
 
 
 def message(names: Iterable[str], found_text: str, before: str, *, end: bool = False) -> str:
+    """The message of a syntax error: a hint for a common mistake, then what was
+    expected and what was found.  ``names``: the terminals the parser would
+    have taken; ``found_text``: the text at the error; ``before``: the line's
+    text before it; ``end``: the error is at the end of the text.
+
+    On a turn line (a roll before the error on its line, and a move or a
+    half-turn could follow) what was expected is said in the turn line's
+    words - a move, the next roll - not as the grammar's list of what a
+    whole record may hold; where a turn's roll should stand and a number is
+    found, a roll.  Examples are quoted in backticks (decisions F16, F20)."""
     names = set(names)
     found = "the end of the text" if end else describe(found_text)
-    basic = f"expected {_expected(names)}, found {found}"
+    basic = f"expected {_expected(names, found_text, before, end=end)}, found {found}"
     hint = None if end else _hint(found_text, before, names)
     return f"{hint} ({basic})" if hint else basic
 
 
-def _expected(names: Iterable[str]) -> str:
-    names = set(names)
+def _on_turn_line(before: str) -> bool:
+    """A roll stands before the error on its line: the error is among a
+    half-turn's moves or just after them."""
+    return _pattern(r"(?:^|[\s.)])[1-6][-:]?[1-6]:(?!\S)").search(before) is not None
+
+
+def _expected(names: set[str], found_text: str, before: str, *, end: bool = False) -> str:
+    if names & _TURN_GOES_ON:
+        if _on_turn_line(before):
+            return _ON_A_TURN_LINE
+        if not end and found_text[:1].isdigit() and not names & {"MOVES"}:
+            # a number where a turn's roll stands (`65 24/13`, `6: 24/18`)
+            return _A_ROLL
     if names == {"TURNS"}:
-        return _EXPECTED_WORDS["HALFTURN"]
-    words = sorted({_EXPECTED_WORDS.get(name, name) for name in names if name != "WS"})
+        return _A_ROLL
+    words = sorted({word for name in names if (word := _EXPECTED_WORDS.get(name, name))})
     if not words:
         return "nothing more"
     if len(words) == 1:

@@ -8,7 +8,7 @@ against a position.  The engine and the validator interpret records.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator, MutableMapping, Sequence
 from dataclasses import dataclass, field
 from typing import Literal
 
@@ -271,7 +271,12 @@ class GameRecord:
     line becomes :attr:`result`.
 
     Attributes:
-        tags: tag name -> value in file order (unknown tags kept).
+        tags: tag name -> value in file order (unknown tags kept).  A
+            ``dict``, except for ``.mat`` games, whose tags are a
+            :class:`collections.ChainMap` of the game's own and the match's
+            ``; [Tag]`` header, read once per file and shared by its games
+            (decisions F19); write to it as to a dict (writes go to the
+            game's own).
         half_turns: in play order.
         result: the result token ending the moves (``"1-0"``, ``"0-2"``,
             ``"0-0"``, ``"*"``) or ``None`` when the record has none.
@@ -282,12 +287,12 @@ class GameRecord:
         line: line of the game's first tag or turn (not compared).
         format: ``"native"`` or ``"mat"`` (not compared).
         tag_lines: tag name -> line of its tag pair (for ``.mat``: the
-            line the value came from) (not compared).
+            line the value came from; shared as ``tags`` is) (not compared).
         result_line, result_column: where the result token (or ``.mat``
             ``Wins`` line) stands, ``None`` without one (not compared).
     """
 
-    tags: dict[str, str] = field(default_factory=dict)
+    tags: MutableMapping[str, str] = field(default_factory=dict)
     half_turns: list[HalfTurn] = field(default_factory=list)
     result: str | None = None
     findings: list[Finding] = field(default_factory=list, compare=False)
@@ -295,7 +300,7 @@ class GameRecord:
     index: int = field(default=0, compare=False)
     line: int = field(default=1, compare=False)
     format: Literal["native", "mat"] = field(default="native", compare=False)
-    tag_lines: dict[str, int] = field(default_factory=dict, compare=False)
+    tag_lines: MutableMapping[str, int] = field(default_factory=dict, compare=False)
     result_line: int | None = field(default=None, compare=False)
     result_column: int | None = field(default=None, compare=False)
 

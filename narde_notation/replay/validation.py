@@ -39,6 +39,9 @@ from narde_notation.rules.turn_check import TurnCheck, quick_check
 
 __all__ = ["GameReport", "TurnReplay", "validate", "validate_games", "validate_source"]
 
+#: The most points a game can be worth under any rules (koks, R9); a ``.mat``
+#: win of more is a forfeit (decisions F17).
+_MOST_POINTS = 3
 _RESULTS = frozenset({"1-0", "2-0", "3-0", "0-1", "0-2", "0-3", "0-0"})
 #: The points of a result token or Result tag, White first.
 #: The highest point of the board (R1); a written point above it is not on it.
@@ -209,18 +212,20 @@ class GameReport:
 
         ``"bear-off"``: a side bore off all 15 (R9); ``"draw"``: a last-roll
         draw (R9, ``last-roll-draw``); ``"resignation"``: the record says a
-        side resigned (record-format.md, "Resignations"); ``"unfinished"``:
-        none of these (the record stops early, or the replay stopped at an
-        error).
+        side resigned (record-format.md, "Resignations"), or the game was
+        won before anyone bore off all 15 (a ``.mat`` forfeit, decisions
+        F17); ``"unfinished"``: none of these (the record stops early, or the
+        replay stopped at an error).
         """
         if self.outcome is not None and self.outcome.kind == "draw":
             return "draw"
         final = self.final_position
-        if self.record.resigned and not (final is not None and final.winner is not None):
+        borne_off = final is not None and final.winner is not None
+        if self.record.resigned and not borne_off:
             return "resignation"
         if self.outcome is None:
             return "unfinished"
-        return "bear-off"
+        return "bear-off" if borne_off else "resignation"
 
     def to_html(self, *, ply: int | None = None, title: str | None = None) -> str:
         """This game as one self-contained HTML viewer page.
@@ -541,9 +546,12 @@ class _Replay:
         tag = record.tags.get("Result")
         if tag is not None and tag.strip() in _RESULTS:
             declared.append((tag.strip(), "the Result tag", self.tag_line("Result"), 1))
-        if record.resigned and replayed is None:
+        if declared and declared[0][1] == "the .mat Wins line" and self._forfeit(declared[0]):
+            declared = declared[1:]
+        if record.resigned and replayed is None and report.outcome is None:
             self._resignation(declared)
             return
+        replayed = report.outcome
         for value, where, line, column in declared:
             if replayed is None:
                 self.add("wrong-result", f"{where} says {value}, but the game is not over.",
@@ -560,6 +568,43 @@ class _Replay:
             ending = "with *" if record.result == "*" else "without a result"
             self.add("unfinished", f"the record ends {ending} before the game is over.", line,
                      record.result_column)
+
+    def _forfeit(self, wins: tuple[str, str, int | None, int | None]) -> bool:
+        """A ``.mat`` win of more points than any game can be worth (3, koks:
+        R9; a claim of 3 under standard rules is a resignation's
+        ``wrong-result``, decision F4), such as ``Wins 4016 point``: programs
+        write it when a match is forfeited or abandoned (decisions F17).  Read
+        as the winner's win of the game, worth what the game gives: the
+        replay's outcome when the game is over, else what the loser concedes
+        in the last position (:func:`~narde_notation.rules.scoring.conceded`,
+        as a resignation), with an ``unfinished`` warning that names the
+        forfeit.  Returns False (the line is checked as any result) when the
+        points are within a game's value; a forfeit by the side the finished
+        replay has losing is ``wrong-result``."""
+        value, where, line, column = wins
+        report = self.report
+        white, black = parse_score(value) or (0, 0)
+        most = _MOST_POINTS
+        if (white == 0) == (black == 0) or max(white, black) <= most:
+            return False
+        winner = Side.WHITE if white else Side.BLACK
+        replayed, position = report.outcome, report.final_position
+        if replayed is not None and replayed.winner is not winner:
+            self.add("wrong-result", f"{where} says {value}, but the replay gives"
+                     f" {replayed.result_string} ({_describe(replayed)}).", line, column)
+            return True
+        if replayed is None:
+            if position is None:
+                return False
+            replayed = report.outcome = conceded(position, winner.other, report.rules)
+            what = "the game is not over: read as"
+        else:
+            what = "read as the replay's"
+        self.add("unfinished", f"{where} says {value}, more points than a game is worth"
+                 f" (at most {most}): a forfeit or points beyond a game's value; {what}"
+                 f" {_side(winner)}'s win by {replayed.kind}, {replayed.result_string}.",
+                 line, column)
+        return True
 
     def _resignation(self, declared: list[tuple[str, str, int | None, int | None]]) -> None:
         """A game ended by resignation (record-format.md, "Resignations"): the

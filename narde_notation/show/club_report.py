@@ -19,6 +19,9 @@ import io
 import math
 import os
 import re
+import shutil
+import signal
+import tempfile
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -79,7 +82,11 @@ def write_report(
 
     Args:
         paths: files, folders or globs (:func:`narde_notation.archive.frames.expand_paths`).
-        out_dir: the folder to write (created; files in it are replaced).
+        out_dir: the folder to write (created with its parents): its
+            ``index.html`` and ``games/`` are replaced by the new report, which
+            is written beside it first and renamed into place at the end, so
+            an interrupted run (Ctrl-C, a full disk) leaves the old report
+            or none (decisions F21); other files in it are left as they are.
         report_games: up to this many games, every game gets a viewer page;
             past it, only games with findings (errors or warnings) do.
         rules: a ruleset or ``Rules`` tag value overriding every game's own.
@@ -136,18 +143,37 @@ def write_report(
         analysed.setdefault(a.file, {})[a.game] = a
 
     out = Path(out_dir)
+    beside = out.resolve()  # where the folder is (a link: its target), so renames stay on it
+    beside.parent.mkdir(parents=True, exist_ok=True)
+    # the site is written into a folder beside DIR and moved into place at the
+    # end: an interrupted or failed run leaves the old report or none (F21)
+    draft = Path(tempfile.mkdtemp(prefix=f".{beside.name or 'report'}.writing-",
+                                  dir=beside.parent))
+    try:
+        index = _write_site(draft, title, s, ft, games, matches, history, table, analyses,
+                            report_games, options, workers, set(readable), analysed)
+        _move_into_place(draft, out)
+    finally:
+        shutil.rmtree(draft, ignore_errors=True)
+    return out / index.name
+
+
+def _write_site(
+    out: Path, title: str, s: Any, ft: FileTables, games: pd.DataFrame, matches: pd.DataFrame,
+    history: pd.DataFrame, table: pd.DataFrame, analyses: Sequence[GameAnalysis] | None,
+    report_games: int, options: ReplayOptions, workers: int, readable: set[str],
+    analysed: dict[str, dict[int, GameAnalysis]],
+) -> Path:
+    """Write ``index.html`` and ``games/`` into the (new, empty) folder ``out``."""
     pages = out / "games"
-    pages.mkdir(parents=True, exist_ok=True)
-    for old in pages.glob("g[0-9]*.html"):  # an earlier report's pages
-        old.unlink()
+    pages.mkdir()
     from narde_notation.show.viewer import viewer_assets
 
-    assets = out / "assets"
-    assets.mkdir(exist_ok=True)
+    assets = out / _ASSETS
+    assets.mkdir()
     for name, text in viewer_assets().items():  # shared by every game page
         (assets / name).write_text(text, encoding="utf-8")
-    links = _write_pages(games, pages, report_games, options, workers, set(readable),
-                         analysed)
+    links = _write_pages(games, pages, report_games, options, workers, readable, analysed)
 
     body = [f"<h1>{escape(title)}</h1>", _summary_section(s, len(matches), history)]
     body.append(_section("Standings", "standings", _standings_html(table)))
@@ -160,6 +186,50 @@ def write_report(
     index = out / "index.html"
     index.write_text(_page(title, "\n".join(body)), encoding="utf-8")
     return index
+
+
+#: What a report owns in its folder: the rest of the folder is left as it is.
+_INDEX, _PAGES, _ASSETS = "index.html", "games", "assets"
+_PAGE_NAME = re.compile(r"g[0-9]+\.html")
+
+
+def _move_into_place(draft: Path, out: Path) -> None:
+    """Put the report written in ``draft`` (beside ``out``) in place of the
+    one in ``out``: ``games/``, ``assets/`` and ``index.html`` are renamed in (the old
+    ``games/`` is moved into ``draft`` and deleted with it; files in it that
+    are no report page are kept), with Ctrl-C held back until the renames
+    are done (where signals can be blocked), so the folder holds the old
+    report or the new one, never half of either.  ``out`` is created here,
+    so an interrupted first run leaves none."""
+    block = getattr(signal, "pthread_sigmask", None)
+    held = block(signal.SIG_BLOCK, {signal.SIGINT}) if block is not None else None
+    try:
+        out.mkdir(exist_ok=True)
+        mode = out.stat().st_mode & 0o7777
+        old_pages = out / _PAGES
+        replaced = draft / "replaced"
+        if old_pages.is_dir() and not old_pages.is_symlink():
+            os.rename(old_pages, replaced)
+        elif old_pages.exists() or old_pages.is_symlink():
+            old_pages.unlink()
+        new_pages = draft / _PAGES
+        os.chmod(new_pages, mode)  # a folder made by mkdtemp is private (0o700)
+        os.rename(new_pages, old_pages)
+        old_assets = out / _ASSETS  # the shared script and style: replaced whole
+        if old_assets.is_dir() and not old_assets.is_symlink():
+            os.rename(old_assets, draft / "replaced-assets")
+        elif old_assets.exists() or old_assets.is_symlink():
+            old_assets.unlink()
+        os.chmod(draft / _ASSETS, mode)
+        os.rename(draft / _ASSETS, old_assets)
+        os.replace(draft / _INDEX, out / _INDEX)
+        if replaced.is_dir():
+            for kept in replaced.iterdir():  # not the report's: moved over, not lost
+                if not _PAGE_NAME.fullmatch(kept.name) and not (old_pages / kept.name).exists():
+                    os.rename(kept, old_pages / kept.name)
+    finally:
+        if held is not None and block is not None:
+            block(signal.SIG_SETMASK, held)
 
 
 # --------------------------------------------------------------------------- pages

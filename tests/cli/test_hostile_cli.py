@@ -225,6 +225,7 @@ def test_ctrl_c_in_narde_show_exits_130(tmp_path: Path, monkeypatch: pytest.Monk
     from click.testing import CliRunner
 
     import narde_notation.show.board_svg as board_svg
+    import narde_notation.show.viewer  # noqa: F401  (imported first: it binds board_drawing)
     from narde_notation.cli.main import narde
 
     (tmp_path / "g.txt").write_text(GAME)
