@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any
 from narde_notation.analysis.luck import LuckMeter
 from narde_notation.analysis.marks import luck_mark, move_mark
 from narde_notation.analysis.match_equity import (
+    MAX_MATCH_LENGTH,
     MatchEquityTable,
     match_equity_table,
     outcome_rates,
@@ -75,7 +76,9 @@ class HalfTurnAnalysis:
         white_win: White's chance of winning the game after it (0…1).
         mwc_played, mwc_best, mwc_loss: match-winning chances (0…1) after the
             played turn and the best turn by that measure, and their
-            difference; ``None`` outside a match.
+            difference; ``None`` outside a match or when a player needs
+            more than :data:`~narde_notation.analysis.match_equity.MAX_MATCH_LENGTH`
+            points (docs/decisions.md A13).
     """
 
     ply: int
@@ -248,8 +251,10 @@ def analyse(report_or_record: GameReport | GameRecord, evaluator: Evaluator | No
         tags={k: v for k in MATCH_TAGS if (v := record.tags.get(k)) is not None})
     result.match = _match_state(record)
     table = None
-    if result.match is not None:
-        table = match_equity_table(result.match[0], outcome_rates(ev))
+    if result.match is not None and max(result.match[1:]) <= MAX_MATCH_LENGTH:
+        # the table as far as the points the players still need: a long match
+        # near its end is judged too, one further away by points only (A13)
+        table = match_equity_table(max(result.match[1:]), outcome_rates(ev))
     if report.start is None:
         result.stopped = "no usable start position (Position tag): nothing analysed"
         return result
