@@ -28,6 +28,7 @@ from narde_notation.evaluator.estimate import Estimate
 from narde_notation.evaluator.evaluate import Evaluator
 from narde_notation.evaluator.game import Position, mover_view
 from narde_notation.model.record import GameRecord, parse_count, parse_score
+from narde_notation.model.safe_text import unicode_text
 from narde_notation.model.side import Side
 from narde_notation.replay.validation import GameReport, validate
 
@@ -118,6 +119,9 @@ class GameAnalysis:
     Attributes:
         file, game: where the game is (its 0-based index in the file).
         white, black: the players' names (``"White"`` / ``"Black"`` without tags).
+            These three and ``tags`` are UTF-8 text (:func:`~narde_notation.model.safe_text.unicode_text`:
+            a byte of a file name that is not UTF-8 as ``\\xe9``, a lone
+            surrogate as ``\\ud83d``), as in the tables they are joined with.
         search_ply: the search depth of the ranking (0 or 1).
         rules: the ruleset's tag the game was analysed under.
         half_turns: the rated half-turns, in order.
@@ -243,12 +247,13 @@ def analyse(report_or_record: GameReport | GameRecord, evaluator: Evaluator | No
     record = report.record
     ev = evaluator_for(report.rules, evaluator)
     result = GameAnalysis(
-        file=file if file is not None else (record.file or "<input>"),
-        game=record.index, white=record.white or "White", black=record.black or "Black",
+        file=unicode_text(file if file is not None else (record.file or "<input>")),
+        game=record.index, white=unicode_text(record.white or "White"),
+        black=unicode_text(record.black or "Black"),
         search_ply=ply, rules=report.rules.to_tag(), written=len(record.half_turns),
         errors=[str(f) for f in report.errors], winner=report.winner, kind=report.kind,
         points=report.points,
-        tags={k: v for k in MATCH_TAGS if (v := record.tags.get(k)) is not None})
+        tags={k: unicode_text(v) for k in MATCH_TAGS if (v := record.tags.get(k)) is not None})
     result.match = _match_state(record)
     table = None
     if result.match is not None and max(result.match[1:]) <= MAX_MATCH_LENGTH:

@@ -40,7 +40,7 @@ from narde_notation.cli import (
     worker_options,
 )
 from narde_notation.formats.sources import STDIN
-from narde_notation.model.safe_text import csv_safe, visible
+from narde_notation.model.safe_text import csv_safe, json_safe, visible
 
 if TYPE_CHECKING:  # the evaluator (numpy) is loaded when a game is analysed, not at start-up
     from narde_notation.analysis.files import FileAnalysis
@@ -182,8 +182,8 @@ class _Output:
             self.stream.write(_game_text(game))
         elif self.fmt == "jsonl":
             for h in game.half_turns:
-                self.stream.write(json.dumps(half_turn_object(game, h), ensure_ascii=False)
-                                  + "\n")
+                self.stream.write(json_safe(json.dumps(half_turn_object(game, h),
+                                                       ensure_ascii=False)) + "\n")
         elif self.fmt == "csv":
             for h in game.half_turns:
                 row = half_turn_object(game, h)
@@ -209,7 +209,8 @@ class _Output:
                 "half_turns": [half_turn_object(g, h) for h in g.half_turns],
                 "players": _players(player_rows([g]))} for g in self.games],
                 "matches": self.matches, "players": _players(rows)}
-            self.stream.write(json.dumps(payload, ensure_ascii=False, indent=1) + "\n")
+            self.stream.write(json_safe(json.dumps(payload, ensure_ascii=False, indent=1))
+                              + "\n")
         self.stream.flush()
 
 
