@@ -119,9 +119,10 @@ class GameAnalysis:
     Attributes:
         file, game: where the game is (its 0-based index in the file).
         white, black: the players' names (``"White"`` / ``"Black"`` without tags).
-            These three and ``tags`` are UTF-8 text (:func:`~narde_notation.model.safe_text.unicode_text`:
-            a byte of a file name that is not UTF-8 as ``\\xe9``, a lone
-            surrogate as ``\\ud83d``), as in the tables they are joined with.
+            These three and ``tags`` are UTF-8 text
+            (:func:`~narde_notation.model.safe_text.unicode_text`: a byte of a
+            file name that is not UTF-8 as ``\\xe9``, a lone surrogate as
+            ``\\ud83d``), as in the tables they are joined with.
         search_ply: the search depth of the ranking (0 or 1).
         rules: the ruleset's tag the game was analysed under.
         half_turns: the rated half-turns, in order.

@@ -125,6 +125,8 @@ def _game_text(game: GameAnalysis) -> str:
                      f"{h.played:<{width}}  {mark:<11} {luck:<24} {lost}{exact}".rstrip())
     if game.stopped:
         lines.append(f"  Analysis {visible(game.stopped)}")
+    else:  # errors that stopped nothing (a wrong result): said, as narde-validate does
+        lines.extend(f"  {visible(error)}" for error in game.errors)
     lines.append("")
     lines.append(f"Game {game.game} summary:")
     lines.append(summary_text(player_rows([game])))
@@ -255,11 +257,14 @@ def analyse_command(paths: tuple[str, ...], game_index: int | None, ply: int, fm
             yield analyse_file("<stdin>", location=STDIN, **options)
         yield from run_each(analyse_file, disk, jobs=jobs, scheduler=scheduler, **options)
 
-    counts = {"files": 0, "stopped": 0}
+    counts = {"files": 0, "stopped": 0, "findings": 0}
 
     def handle(result: FileAnalysis) -> None:
         counts["files"] += 1
         problems.extend(result.failures)
+        for finding in result.findings:  # an empty file, text that is no record
+            click.echo(visible(finding, lines=True), err=True)
+        counts["findings"] += len(result.findings)
         if game_index is not None and not result.games and not result.failures:
             problems.append(f"{result.name}: --game {game_index}: the file holds "
                             f"{counted(result.count, 'game')}")
@@ -269,14 +274,19 @@ def analyse_command(paths: tuple[str, ...], game_index: int | None, ply: int, fm
             if game.stopped is not None and fmt != "text":
                 # jsonl/csv rows are half-turns: where a game stopped is said here
                 echo_notice(PROGRAM, f"{result.name}: game {game.game}: analysis {game.stopped}")
+            elif fmt in ("jsonl", "csv"):
+                for error in game.errors:
+                    echo_notice(PROGRAM, error)
 
     interrupted = over_files(results(), problems, handle, count=len(expanded.files),
                              show_bar=show_bar, label="analysing")
-    files, stopped = counts["files"], counts["stopped"]
+    files, stopped, outside = counts["files"], counts["stopped"], counts["findings"]
     out.close()
-    finish(PROGRAM, problems, interrupted=interrupted, files=files, errors=bool(stopped),
+    finish(PROGRAM, problems, interrupted=interrupted, files=files,
+           errors=bool(stopped or outside),
            summary=None if quiet else f"{counted(files, 'file')}, "
-           f"{counted(len(out.games), 'game')} analysed ({ply}-ply), {stopped} with errors")
+           f"{counted(len(out.games), 'game')} analysed ({ply}-ply), {stopped} with errors"
+           + (f", {counted(outside, 'error')} outside games" if outside else ""))
 
 
 
