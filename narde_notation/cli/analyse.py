@@ -12,7 +12,9 @@ match-winning chances); ``csv`` the same as rows; ``json`` one object
 ``{"games": [...], "matches": [...], "players": [...]}``, each game with its
 half-turns and players, each match with its games (0-based indices in the
 file), score and players.  Exit 0: every game analysed to its end; 1: a
-game had an error (it was analysed up to it, and the text says so); 2:
+game had an error (it was analysed up to it, and the text says so) or a
+file held an error outside any game (empty, not a record: the finding on
+standard error, as ``narde-validate`` says it); 2:
 usage error, unreadable file or internal failure (the other files still
 analysed); 130: interrupted.
 """
@@ -238,7 +240,8 @@ def analyse_command(paths: tuple[str, ...], game_index: int | None, ply: int, fm
     or a .mat file) and over all games: the error rate (mean loss per
     unforced move x 1000: milli-points) with gnubg's label, the mark counts
     and the total luck (points).  Exit 0: all
-    analysed; 1: a game had an error (analysed up to it); 2: usage error,
+    analysed; 1: a game had an error (analysed up to it) or a file an error
+    outside any game (empty, not a record); 2: usage error,
     unreadable file or internal failure; 130: interrupted.
     """
     from narde_notation.analysis.files import analyse_file
