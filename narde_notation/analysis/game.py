@@ -262,7 +262,9 @@ def analyse(report_or_record: GameReport | GameRecord, evaluator: Evaluator | No
         # near its end is judged too, one further away by points only (A13)
         table = match_equity_table(max(result.match[1:]), outcome_rates(ev))
     if report.start is None:
-        result.stopped = "no usable start position (Position tag): nothing analysed"
+        why = report.errors[0] if report.errors else None  # a bad Rules or Position tag
+        result.stopped = "stopped before half-turn 1: " + (
+            "no usable start position" if why is None else f"{why.code}: {why.message}")
         return result
     meter = LuckMeter(ev)
     start = report.start

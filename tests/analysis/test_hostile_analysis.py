@@ -37,3 +37,15 @@ def test_the_table_refuses_lengths_beyond_its_limit() -> None:
         match_equity_table(MAX_MATCH_LENGTH + 1, (0.35, 0.15, 0.0))
     assert match_equity_table(MAX_MATCH_LENGTH, (0.35, 0.15, 0.0)).mwc(1, 1) == \
         pytest.approx(0.5)
+
+
+def test_an_unknown_rules_tag_is_named_as_why_nothing_was_analysed() -> None:
+    got = analyse(first('[Rules "bogus"]\n\n' + OPENING))
+    assert got.half_turns == [] and got.stopped is not None
+    assert "bad-tag" in got.stopped and "unknown rules variant 'bogus'" in got.stopped
+    assert "Position" not in got.stopped  # there is none: the Rules tag is to blame
+
+
+def test_a_position_tag_that_is_no_position_is_named_too() -> None:
+    got = analyse(first('[Position "garbage"]\n\n' + OPENING))
+    assert got.stopped is not None and "Position tag 'garbage'" in got.stopped
