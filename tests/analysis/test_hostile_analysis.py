@@ -49,3 +49,13 @@ def test_an_unknown_rules_tag_is_named_as_why_nothing_was_analysed() -> None:
 def test_a_position_tag_that_is_no_position_is_named_too() -> None:
     got = analyse(first('[Position "garbage"]\n\n' + OPENING))
     assert got.stopped is not None and "Position tag 'garbage'" in got.stopped
+
+
+def test_a_player_on_both_sides_of_a_game_is_in_one_game() -> None:
+    from narde_notation.analysis.game import GameAnalysis
+    from narde_notation.analysis.summary import player_rows
+
+    games = [GameAnalysis("f.txt", 0, "A", "A", 0, "standard"),
+             GameAnalysis("f.txt", 1, "A", "B", 0, "standard")]
+    rows = {r["player"]: r for r in player_rows(games)}
+    assert rows["A"]["games_analysed"] == 2 and rows["B"]["games_analysed"] == 1
