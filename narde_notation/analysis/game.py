@@ -239,10 +239,14 @@ def analyse(report_or_record: GameReport | GameRecord, evaluator: Evaluator | No
         half-turn of its first error (``stopped`` says where and why).
 
     Raises:
-        ValueError: ``ply`` is not 0 or 1.
+        ValueError: ``ply`` is not the integer 0 or 1 (``True``, ``1.0`` included).
+        TypeError: ``report_or_record`` is neither a record nor a report.
     """
-    if ply not in (0, 1):
+    if type(ply) is not int or ply not in (0, 1):
         raise ValueError(f"ply must be 0 or 1, not {ply!r}")
+    if not isinstance(report_or_record, (GameReport, GameRecord)):
+        raise TypeError("analyse takes a GameRecord or a GameReport, not "
+                        f"{type(report_or_record).__name__}")
     report = report_or_record if isinstance(report_or_record, GameReport) else \
         validate(report_or_record)
     record = report.record

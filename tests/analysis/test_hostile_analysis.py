@@ -59,3 +59,16 @@ def test_a_player_on_both_sides_of_a_game_is_in_one_game() -> None:
              GameAnalysis("f.txt", 1, "A", "B", 0, "standard")]
     rows = {r["player"]: r for r in player_rows(games)}
     assert rows["A"]["games_analysed"] == 2 and rows["B"]["games_analysed"] == 1
+
+
+@pytest.mark.parametrize("ply", [True, 1.0, "0", -1, 2])
+def test_a_ply_that_is_not_the_int_0_or_1_is_refused(ply: object) -> None:
+    # True and 1.0 were taken as 1 and reported as "True-ply" / "1.0-ply"
+    with pytest.raises(ValueError, match="ply must be 0 or 1"):
+        analyse(first(OPENING), ply=ply)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("thing", ["1. 65: 24/18 18/13\n*\n", None])
+def test_what_is_neither_a_record_nor_a_report_is_a_type_error(thing: object) -> None:
+    with pytest.raises(TypeError, match="GameRecord or a GameReport"):
+        analyse(thing)  # type: ignore[arg-type]
