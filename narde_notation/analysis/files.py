@@ -25,6 +25,9 @@ class FileAnalysis:
         count: games in the file (all of them, analysed or not).
         problem: the file could not be read (``"name: why"``), else ``None``.
         failures: games whose replay failed inside the program (one line each).
+        findings: the error findings outside any game (an empty file, bytes or
+            text that are no record: ``str(finding)``, ``file:line[:column]:
+            error[code] …``), as ``narde-validate`` reports them.
     """
 
     name: str
@@ -32,6 +35,7 @@ class FileAnalysis:
     count: int = 0
     problem: str | None = None
     failures: list[str] = field(default_factory=list)
+    findings: list[str] = field(default_factory=list)
 
 
 def analyse_file(name: str, *, ply: int = 0, game: int | None = None,
@@ -55,7 +59,8 @@ def analyse_file(name: str, *, ply: int = 0, game: int | None = None,
     try:
         for item in replay_source(location or name, ReplayOptions(rules_tag, encoding),
                                   name=name):
-            if not isinstance(item, Replayed):
+            if not isinstance(item, Replayed):  # no game: its findings are the file's
+                result.findings.extend(str(f) for f in item.findings if f.is_error)
                 continue
             result.count += 1
             if game is not None and item.record.index != game:

@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any
 from narde_notation.analysis.luck import LuckMeter
 from narde_notation.analysis.marks import luck_mark, move_mark
 from narde_notation.analysis.match_equity import (
+    MAX_MATCH_LENGTH,
     MatchEquityTable,
     match_equity_table,
     outcome_rates,
@@ -27,6 +28,7 @@ from narde_notation.evaluator.estimate import Estimate
 from narde_notation.evaluator.evaluate import Evaluator
 from narde_notation.evaluator.game import Position, mover_view
 from narde_notation.model.record import GameRecord, parse_count, parse_score
+from narde_notation.model.safe_text import unicode_text
 from narde_notation.model.side import Side
 from narde_notation.replay.validation import GameReport, validate
 
@@ -75,7 +77,9 @@ class HalfTurnAnalysis:
         white_win: White's chance of winning the game after it (0…1).
         mwc_played, mwc_best, mwc_loss: match-winning chances (0…1) after the
             played turn and the best turn by that measure, and their
-            difference; ``None`` outside a match.
+            difference; ``None`` outside a match or when a player needs
+            more than :data:`~narde_notation.analysis.match_equity.MAX_MATCH_LENGTH`
+            points (docs/decisions.md A13).
     """
 
     ply: int
@@ -115,6 +119,10 @@ class GameAnalysis:
     Attributes:
         file, game: where the game is (its 0-based index in the file).
         white, black: the players' names (``"White"`` / ``"Black"`` without tags).
+            These three and ``tags`` are UTF-8 text
+            (:func:`~narde_notation.model.safe_text.unicode_text`: a byte of a
+            file name that is not UTF-8 as ``\\xe9``, a lone surrogate as
+            ``\\ud83d``), as in the tables they are joined with.
         search_ply: the search depth of the ranking (0 or 1).
         rules: the ruleset's tag the game was analysed under.
         half_turns: the rated half-turns, in order.
@@ -231,27 +239,36 @@ def analyse(report_or_record: GameReport | GameRecord, evaluator: Evaluator | No
         half-turn of its first error (``stopped`` says where and why).
 
     Raises:
-        ValueError: ``ply`` is not 0 or 1.
+        ValueError: ``ply`` is not the integer 0 or 1 (``True``, ``1.0`` included).
+        TypeError: ``report_or_record`` is neither a record nor a report.
     """
-    if ply not in (0, 1):
+    if type(ply) is not int or ply not in (0, 1):
         raise ValueError(f"ply must be 0 or 1, not {ply!r}")
+    if not isinstance(report_or_record, (GameReport, GameRecord)):
+        raise TypeError("analyse takes a GameRecord or a GameReport, not "
+                        f"{type(report_or_record).__name__}")
     report = report_or_record if isinstance(report_or_record, GameReport) else \
         validate(report_or_record)
     record = report.record
     ev = evaluator_for(report.rules, evaluator)
     result = GameAnalysis(
-        file=file if file is not None else (record.file or "<input>"),
-        game=record.index, white=record.white or "White", black=record.black or "Black",
+        file=unicode_text(file if file is not None else (record.file or "<input>")),
+        game=record.index, white=unicode_text(record.white or "White"),
+        black=unicode_text(record.black or "Black"),
         search_ply=ply, rules=report.rules.to_tag(), written=len(record.half_turns),
         errors=[str(f) for f in report.errors], winner=report.winner, kind=report.kind,
         points=report.points,
-        tags={k: v for k in MATCH_TAGS if (v := record.tags.get(k)) is not None})
+        tags={k: unicode_text(v) for k in MATCH_TAGS if (v := record.tags.get(k)) is not None})
     result.match = _match_state(record)
     table = None
-    if result.match is not None:
-        table = match_equity_table(result.match[0], outcome_rates(ev))
+    if result.match is not None and max(result.match[1:]) <= MAX_MATCH_LENGTH:
+        # the table as far as the points the players still need: a long match
+        # near its end is judged too, one further away by points only (A13)
+        table = match_equity_table(max(result.match[1:]), outcome_rates(ev))
     if report.start is None:
-        result.stopped = "no usable start position (Position tag): nothing analysed"
+        why = report.errors[0] if report.errors else None  # a bad Rules or Position tag
+        result.stopped = "stopped before half-turn 1: " + (
+            "no usable start position" if why is None else f"{why.code}: {why.message}")
         return result
     meter = LuckMeter(ev)
     start = report.start

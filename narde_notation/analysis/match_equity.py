@@ -25,7 +25,12 @@ if TYPE_CHECKING:
     from narde_notation.evaluator.estimate import Estimate
     from narde_notation.evaluator.evaluate import Evaluator
 
-__all__ = ["MatchEquityTable", "match_equity_table", "outcome_rates"]
+__all__ = ["MAX_MATCH_LENGTH", "MatchEquityTable", "match_equity_table", "outcome_rates"]
+
+#: the longest table made (points; gnubg's ``MAXSCORE``): its cells grow as the
+#: square of the length, and a ``Match "999999999"`` tag must not ask for 10^18
+#: (docs/decisions.md A13).
+MAX_MATCH_LENGTH = 64
 
 
 def outcome_rates(evaluator: Evaluator) -> tuple[float, float, float]:
@@ -92,15 +97,19 @@ def match_equity_table(length: int, rates: tuple[float, float, float]) -> MatchE
     """The table for matches up to ``length`` points with game outcome ``rates``.
 
     Args:
-        length: the longest match (points, >= 1).
+        length: the longest match (points, 1 to :data:`MAX_MATCH_LENGTH`).
         rates: ``(oyn, mars, koks)`` chances of one player winning a game
             by each, summing to 1/2 (:func:`outcome_rates`).
 
     Raises:
-        ValueError: ``length < 1`` or rates that are not chances summing to 1/2.
+        ValueError: ``length`` outside 1 to :data:`MAX_MATCH_LENGTH`, or rates
+            that are not chances summing to 1/2.
     """
     if length < 1:
         raise ValueError(f"a match is played to at least 1 point, not {length}")
+    if length > MAX_MATCH_LENGTH:
+        raise ValueError(f"a match equity table covers at most {MAX_MATCH_LENGTH} points,"
+                         f" not {length}")
     if min(rates) < 0 or abs(sum(rates) - 0.5) > 1e-9:
         raise ValueError(f"the win rates {rates} must be chances summing to 1/2")
     n = length

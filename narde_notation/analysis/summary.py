@@ -90,7 +90,7 @@ def player_rows(analyses: Iterable[GameAnalysis]) -> list[dict[str, Any]]:
     """
     rows: dict[str, dict[str, Any]] = {}
     for analysis in analyses:
-        for name in (analysis.white, analysis.black):
+        for name in dict.fromkeys((analysis.white, analysis.black)):  # "A" - "A": one game
             row = rows.setdefault(name, {c: 0 for c in SUMMARY_COLUMNS} | {
                 "player": name, "loss": 0.0, "luck": 0.0, "mwc_loss": None})
             row["games_analysed"] += 1

@@ -12,7 +12,9 @@ match-winning chances); ``csv`` the same as rows; ``json`` one object
 ``{"games": [...], "matches": [...], "players": [...]}``, each game with its
 half-turns and players, each match with its games (0-based indices in the
 file), score and players.  Exit 0: every game analysed to its end; 1: a
-game had an error (it was analysed up to it, and the text says so); 2:
+game had an error (it was analysed up to it, and the text says so) or a
+file held an error outside any game (empty, not a record: the finding on
+standard error, as ``narde-validate`` says it); 2:
 usage error, unreadable file or internal failure (the other files still
 analysed); 130: interrupted.
 """
@@ -40,7 +42,7 @@ from narde_notation.cli import (
     worker_options,
 )
 from narde_notation.formats.sources import STDIN
-from narde_notation.model.safe_text import csv_safe, visible
+from narde_notation.model.safe_text import csv_safe, json_safe, visible
 
 if TYPE_CHECKING:  # the evaluator (numpy) is loaded when a game is analysed, not at start-up
     from narde_notation.analysis.files import FileAnalysis
@@ -125,6 +127,8 @@ def _game_text(game: GameAnalysis) -> str:
                      f"{h.played:<{width}}  {mark:<11} {luck:<24} {lost}{exact}".rstrip())
     if game.stopped:
         lines.append(f"  Analysis {visible(game.stopped)}")
+    else:  # errors that stopped nothing (a wrong result): said, as narde-validate does
+        lines.extend(f"  {visible(error)}" for error in game.errors)
     lines.append("")
     lines.append(f"Game {game.game} summary:")
     lines.append(summary_text(player_rows([game])))
@@ -182,8 +186,8 @@ class _Output:
             self.stream.write(_game_text(game))
         elif self.fmt == "jsonl":
             for h in game.half_turns:
-                self.stream.write(json.dumps(half_turn_object(game, h), ensure_ascii=False)
-                                  + "\n")
+                self.stream.write(json_safe(json.dumps(half_turn_object(game, h),
+                                                       ensure_ascii=False)) + "\n")
         elif self.fmt == "csv":
             for h in game.half_turns:
                 row = half_turn_object(game, h)
@@ -209,7 +213,8 @@ class _Output:
                 "half_turns": [half_turn_object(g, h) for h in g.half_turns],
                 "players": _players(player_rows([g]))} for g in self.games],
                 "matches": self.matches, "players": _players(rows)}
-            self.stream.write(json.dumps(payload, ensure_ascii=False, indent=1) + "\n")
+            self.stream.write(json_safe(json.dumps(payload, ensure_ascii=False, indent=1))
+                              + "\n")
         self.stream.flush()
 
 
@@ -235,7 +240,8 @@ def analyse_command(paths: tuple[str, ...], game_index: int | None, ply: int, fm
     or a .mat file) and over all games: the error rate (mean loss per
     unforced move x 1000: milli-points) with gnubg's label, the mark counts
     and the total luck (points).  Exit 0: all
-    analysed; 1: a game had an error (analysed up to it); 2: usage error,
+    analysed; 1: a game had an error (analysed up to it) or a file an error
+    outside any game (empty, not a record); 2: usage error,
     unreadable file or internal failure; 130: interrupted.
     """
     from narde_notation.analysis.files import analyse_file
@@ -254,11 +260,14 @@ def analyse_command(paths: tuple[str, ...], game_index: int | None, ply: int, fm
             yield analyse_file("<stdin>", location=STDIN, **options)
         yield from run_each(analyse_file, disk, jobs=jobs, scheduler=scheduler, **options)
 
-    counts = {"files": 0, "stopped": 0}
+    counts = {"files": 0, "stopped": 0, "findings": 0}
 
     def handle(result: FileAnalysis) -> None:
         counts["files"] += 1
         problems.extend(result.failures)
+        for finding in result.findings:  # an empty file, text that is no record
+            click.echo(visible(finding, lines=True), err=True)
+        counts["findings"] += len(result.findings)
         if game_index is not None and not result.games and not result.failures:
             problems.append(f"{result.name}: --game {game_index}: the file holds "
                             f"{counted(result.count, 'game')}")
@@ -268,14 +277,19 @@ def analyse_command(paths: tuple[str, ...], game_index: int | None, ply: int, fm
             if game.stopped is not None and fmt != "text":
                 # jsonl/csv rows are half-turns: where a game stopped is said here
                 echo_notice(PROGRAM, f"{result.name}: game {game.game}: analysis {game.stopped}")
+            elif fmt in ("jsonl", "csv"):
+                for error in game.errors:
+                    echo_notice(PROGRAM, error)
 
     interrupted = over_files(results(), problems, handle, count=len(expanded.files),
                              show_bar=show_bar, label="analysing")
-    files, stopped = counts["files"], counts["stopped"]
+    files, stopped, outside = counts["files"], counts["stopped"], counts["findings"]
     out.close()
-    finish(PROGRAM, problems, interrupted=interrupted, files=files, errors=bool(stopped),
+    finish(PROGRAM, problems, interrupted=interrupted, files=files,
+           errors=bool(stopped or outside),
            summary=None if quiet else f"{counted(files, 'file')}, "
-           f"{counted(len(out.games), 'game')} analysed ({ply}-ply), {stopped} with errors")
+           f"{counted(len(out.games), 'game')} analysed ({ply}-ply), {stopped} with errors"
+           + (f", {counted(outside, 'error')} outside games" if outside else ""))
 
 
 

@@ -216,7 +216,7 @@ def _player_list(players: pd.DataFrame) -> str:
     from narde_notation.archive.table_text import table_records
 
     rows = [{"player": name, **row} for name, row in table_records(players).items()]
-    return json.dumps(rows, ensure_ascii=False, indent=1) + "\n"
+    return json_safe(json.dumps(rows, ensure_ascii=False, indent=1)) + "\n"
 
 
 def _standings(ft: FileTables, encoding: str | None) -> pd.DataFrame:

@@ -33,8 +33,9 @@ __all__ = [
 #: U+2066-2069) and the invisible format characters (soft hyphen, U+180E,
 #: U+200B-200F, U+2060-206F, U+FEFF, U+FFF9-FFFB, the tag characters
 #: U+E0000-E007F), which hide or reorder text.
-_INVISIBLE = ("\u00ad\u061c\u180e\u200b-\u200f\u2028-\u202e\u2060-\u206f\ufeff"
-              "\ufff9-\ufffb\U000e0000-\U000e007f\ud800-\udfff")
+_HIDDEN = ("\u00ad\u061c\u180e\u200b-\u200f\u2028-\u202e\u2060-\u206f\ufeff"
+           "\ufff9-\ufffb\U000e0000-\U000e007f")
+_INVISIBLE = _HIDDEN + "\ud800-\udfff"
 _CONTROL = "[\x00-\x1f\x7f-\x9f" + _INVISIBLE + "]"
 #: The same, sparing tabs and line breaks (text shown on several lines).
 _CONTROL_BUT_LINES = "[\x00-\x08\x0b-\x1f\x7f-\x9f" + _INVISIBLE + "]"
@@ -80,16 +81,31 @@ def unicode_text(text: str) -> str:
 
 
 def json_safe(document: str) -> str:
-    """A JSON document (from ``json.dumps(..., ensure_ascii=False)``) whose string
-    literals hold lone surrogates, with each written as the text
-    :func:`unicode_text` shows (its backslash escaped): valid JSON in UTF-8."""
+    """A JSON document (from ``json.dumps(..., ensure_ascii=False)``) safe to
+    write and to show: each lone surrogate in its string literals written as
+    the text :func:`unicode_text` shows (its backslash escaped), so it is valid
+    JSON in UTF-8; and DEL, the C1 controls (U+009B is a terminal's CSI) and
+    the bidirectional and invisible characters :func:`visible` escapes
+    written as JSON's ``\\u`` escapes, which ``json.loads`` reads back as the
+    same text (JSON itself escapes only C0 controls)."""
     if document.isascii():
         return document
     try:
         document.encode("utf-8")
     except UnicodeEncodeError:
-        return _SURROGATE.sub(lambda match: "\\" + _escape(match), document)
-    return document
+        document = _SURROGATE.sub(lambda match: "\\" + _escape(match), document)
+    return _JSON_HIDDEN.sub(_json_escape, document)
+
+
+_JSON_HIDDEN = re.compile("[\x7f-\x9f" + _HIDDEN + "]")
+
+
+def _json_escape(match: re.Match[str]) -> str:
+    code = ord(match.group())
+    if code > 0xFFFF:  # JSON writes it as a surrogate pair (the tag characters)
+        code -= 0x10000
+        return f"\\u{0xD800 + (code >> 10):04x}\\u{0xDC00 + (code & 0x3FF):04x}"
+    return f"\\u{code:04x}"
 
 
 def script_json(value: object) -> str:
