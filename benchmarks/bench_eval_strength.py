@@ -1,7 +1,11 @@
 """Strength of the evaluator: matches against the random and the heuristic player.
 
 Run: ``python benchmarks/bench_eval_strength.py [--games 1000] [--ply 0]
-[--opponent random|heuristic|both] [--seed 1] [--weights FILE]``.
+[--opponent random|heuristic|both] [--seed 1] [--weights FILE] [--against FILE]``.
+
+``--against FILE`` plays the network head to head against another weights
+file (the previous shipped weights, say) instead of the fixed opponents:
+the same dice for both, colours and the opening side alternating.
 
 Colours alternate, who opens alternates by pairs of games, dice are seeded
 (``random.Random(seed * 1_000_003 + game)``) and every chosen turn is
@@ -65,12 +69,23 @@ def main() -> None:
     ap.add_argument("--opponent", choices=("random", "heuristic", "both"), default="both")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--weights", default=None, help="weights file (default: the shipped one)")
+    ap.add_argument("--against", default=None,
+                    help="another weights file to play head to head (replaces --opponent)")
     args = ap.parse_args()
     ev = Evaluator(weights=args.weights)
     meta = ev.meta
     print(f"network: {meta.get('games')} self-play games, seed {meta.get('seed')}, code "
           f"{meta.get('code_version')}; {args.ply}-ply")
     me = EvaluatorPlayer(ev, args.ply)
+    if args.against is not None:
+        other_ev = Evaluator(weights=args.against)
+        print(f"against: {other_ev.meta.get('games')} self-play games ({args.against})")
+        other = EvaluatorPlayer(other_ev, args.ply)
+        t0 = time.perf_counter()
+        played = play_match(me, lambda g: other, args.games, args.seed)
+        report(f"the network of {other_ev.meta.get('games')} games", played,
+               time.perf_counter() - t0)
+        return
     opponents = ("random", "heuristic") if args.opponent == "both" else (args.opponent,)
     for name in opponents:
         def make(g: int, name: str = name) -> Player:
