@@ -48,7 +48,7 @@ class LuckMeter:
 
     def __init__(self, evaluator: Evaluator) -> None:
         self.rules = evaluator.rules
-        self.judge = Judge(evaluator.network, evaluator.rules)
+        self.judge = Judge(evaluator.network, evaluator.rules, dtype=np.float32)
 
     def luck(self, position: Position, dice: tuple[int, int], opening: bool = False) -> Luck:
         """The luck of ``dice`` (higher first) for the side to move of ``position``.

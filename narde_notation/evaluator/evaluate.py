@@ -5,6 +5,8 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+import numpy as np
+
 from narde_notation.evaluator.bearoff import database
 from narde_notation.evaluator.encoding import ENCODING, N_INPUTS
 from narde_notation.evaluator.estimate import Estimate, RankedTurn
@@ -62,7 +64,8 @@ class Evaluator:
                                  f"({network.n_inputs} inputs); this code encodes version "
                                  f"{ENCODING} ({N_INPUTS} inputs)")
         self.network = network
-        self._judge = Judge(network, self.rules)
+        # float32 arithmetic: the network is fixed here (decisions V10)
+        self._judge = Judge(network, self.rules, dtype=np.float32)
         self.notes: list[str] = []
         if any(getattr(self.rules, v) for v in _MOVEMENT):
             self.notes.append("movement variants use the network trained under the standard"
