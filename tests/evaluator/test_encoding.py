@@ -13,10 +13,9 @@ reference exactly and its float32 inputs be those rounded once.
 
 from __future__ import annotations
 
-import random
-
 import numpy as np
 import pytest
+from records import random_positions
 
 from narde_notation.evaluator.encoding import N_INPUTS, encode
 from narde_notation.evaluator.game import (
@@ -24,7 +23,6 @@ from narde_notation.evaluator.game import (
     Position,
     Ruleset,
     child_boards,
-    legal_turns,
     mover_view,
 )
 
@@ -79,21 +77,7 @@ def reference(mover: int, opponent: int, mover_first: bool, other_first: bool) -
             float(contact(me, opp)), float(mover_first), float(other_first)]
 
 
-def random_positions(games: int, seed: int) -> list[Position]:
-    rng = random.Random(seed)
-    out: list[Position] = []
-    for _ in range(games):
-        position = Position.initial()
-        while not position.is_game_over:
-            out.append(position)
-            a, b = rng.randint(1, 6), rng.randint(1, 6)
-            if len(out) == 1 and a == b:
-                continue
-            position = rng.choice(legal_turns(position, (a, b))).position
-    return out
-
-
-POSITIONS = random_positions(25, seed=18)
+POSITIONS: list[Position] = random_positions(18, 25)  # type: ignore[assignment]
 
 
 def check(movers: list[int], others: list[int], mf: list[bool], of: list[bool]) -> None:
