@@ -74,6 +74,12 @@ class Evaluator:
             self.notes.append("last-roll-draw: the draw is not modelled")
 
     @property
+    def judge(self) -> Judge:
+        """The :class:`~.search.Judge` behind :meth:`evaluate` and :meth:`rank_turns`
+        (float32 network arithmetic, decisions V10)."""
+        return self._judge
+
+    @property
     def meta(self) -> dict[str, Any]:
         """How the network was made: games, seed, code version, strength reached."""
         return self.network.meta

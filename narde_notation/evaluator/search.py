@@ -86,6 +86,8 @@ class Judge:
         # float32: a copy of the weights made now (for a network that no longer changes)
         self._forward = network.forward if self.dtype == network.params["w1"].dtype else \
             network.astype(dtype).forward
+        # the last batch of after_turns: (opp, opp_first, board -> row, its Values)
+        self._last: tuple[int, bool, dict[int, int], Values] | None = None
 
     def values(self, movers: Sequence[int], others: Sequence[int],
                mover_first: Sequence[bool], other_first: Sequence[bool],
@@ -135,9 +137,23 @@ class Judge:
     def after_turns(self, boards: Sequence[int], opp: int, opp_first: bool,
                     want_inputs: bool = False) -> Values:
         """Estimates from the **opponent's** side (it is to move) of the positions
-        where the mover reached each of ``boards`` against ``opp``."""
+        where the mover reached each of ``boards`` against ``opp``.
+
+        The last batch is kept: boards all valued by it against the same
+        ``opp`` get its rows (the same figures) without a new evaluation."""
+        last = self._last
+        if last is not None and not want_inputs and last[0] == opp and last[1] == opp_first:
+            # the same opponent as the last batch (a roll's ranking after its luck,
+            # analysis/luck.py): its rows when it valued every board
+            rows = [last[2].get(b, -1) for b in boards]
+            if -1 not in rows:
+                got = last[3]
+                return Values(got.values[rows], got.exact[rows], None, got.by_network[rows])
         n = len(boards)
-        return self.values([opp] * n, boards, [opp_first] * n, [False] * n, want_inputs)
+        got = self.values([opp] * n, boards, [opp_first] * n, [False] * n, want_inputs)
+        if not want_inputs:
+            self._last = (opp, opp_first, dict(zip(boards, range(n), strict=True)), got)
+        return got
 
     def one_ply(self, board: int, opp: int, opp_first: bool) -> FloatArray:
         """The mover's estimate (5,) of reaching ``board``: the mean over the
