@@ -44,7 +44,9 @@ class Evaluator:
             first side to finish is counted as a win).
         weights: a weights file written by :meth:`Network.save` (default:
             the shipped :data:`SHIPPED_WEIGHTS`).
-        network: a :class:`Network` to use instead of a file.
+        network: a :class:`Network` to use instead of a file (evaluated in
+            float32 from a copy of its weights made here: later changes to
+            its weights are not seen; decisions V10).
 
     Raises:
         FileNotFoundError: no weights file.

@@ -84,8 +84,10 @@ class Judge:
         self.bearoff = bearoff if bearoff is not None else database()
         self.dtype = np.dtype(dtype)
         # float32: a copy of the weights made now (for a network that no longer changes)
-        self._forward = network.forward if self.dtype == network.params["w1"].dtype else \
-            network.astype(dtype).forward
+        # another dtype: a copy of the weights, fixed from now on, so a batch's
+        # figures stay right and after_turns may keep the last one
+        self._fixed = self.dtype != network.params["w1"].dtype
+        self._forward = network.astype(dtype).forward if self._fixed else network.forward
         # the last batch of after_turns: (opp, opp_first, board -> row, its Values)
         self._last: tuple[int, bool, dict[int, int], Values] | None = None
 
@@ -139,8 +141,9 @@ class Judge:
         """Estimates from the **opponent's** side (it is to move) of the positions
         where the mover reached each of ``boards`` against ``opp``.
 
-        The last batch is kept: boards all valued by it against the same
-        ``opp`` get its rows (the same figures) without a new evaluation."""
+        A float32 Judge (fixed weights) keeps the last batch: boards all valued
+        by it against the same ``opp`` get its rows (the same figures) without a
+        new evaluation."""
         last = self._last
         if last is not None and not want_inputs and last[0] == opp and last[1] == opp_first:
             # the same opponent as the last batch (a roll's ranking after its luck,
@@ -151,7 +154,7 @@ class Judge:
                 return Values(got.values[rows], got.exact[rows], None, got.by_network[rows])
         n = len(boards)
         got = self.values([opp] * n, boards, [opp_first] * n, [False] * n, want_inputs)
-        if not want_inputs:
+        if self._fixed and not want_inputs:
             self._last = (opp, opp_first, dict(zip(boards, range(n), strict=True)), got)
         return got
 
