@@ -30,10 +30,10 @@ from typing import TYPE_CHECKING, NamedTuple
 from narde_notation.model.record import OFF, HalfTurn, Move, format_path, parse_roll
 from narde_notation.model.ruleset import Ruleset
 from narde_notation.model.side import Side
-from narde_notation.rules.generation_kernel import Search, kernel
 from narde_notation.rules.step import OCC, head_floor, illegal_block, step
 
 if TYPE_CHECKING:
+    from narde_notation.rules.generation_kernel import Search
     from narde_notation.rules.position import Position
 
 __all__ = [
@@ -397,7 +397,9 @@ _SEARCH: list[Search | None] = []
 
 
 def _search() -> Search | None:
-    if not _SEARCH:
+    if not _SEARCH:  # imported here: a run that never generates loads no ctypes
+        from narde_notation.rules.generation_kernel import kernel
+
         _SEARCH.append(kernel())
     return _SEARCH[0]
 
@@ -406,6 +408,8 @@ def use_kernel(on: bool) -> bool:
     """Run the compiled search (:mod:`.generation_kernel`) when ``on`` and it
     could be built, else the Python one; clears the cache.  Returns whether the
     compiled search is now in use (tests compare the two)."""
+    from narde_notation.rules.generation_kernel import kernel
+
     _SEARCH[:] = [kernel() if on else None]
     _CACHE.clear()
     return _SEARCH[0] is not None
