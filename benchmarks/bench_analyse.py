@@ -10,9 +10,13 @@ round times, in turn (A B A B …, medians of CPU time, ``time.process_time``,
 so other work on the machine counts less): ``narde-validate``'s per-file work
 (:func:`~narde_notation.archive.tasks.check_file`: read, replay, check) on
 the file, and :func:`~narde_notation.analysis.files.analyse_file` on it at
-0-ply (luck included).  The evaluator is loaded before timing (a worker
-loads it once).  1-ply is timed on the first ``--one-ply-games`` games
-only (it takes seconds per game), against validation of those games.
+0-ply (luck included).  Every timed run starts cold: generation's cache
+(:func:`~narde_notation.rules.generation.clear_caches`) is emptied before it,
+so neither program reuses the other's legal turns.  The evaluator is loaded
+before timing (a worker loads it once); so is the compiled generation search
+when it can be built (decisions E19; ``NARDE_PURE_PYTHON=1`` times without
+it).  1-ply is timed on the first ``--one-ply-games`` games only (it takes
+seconds per game), against validation of those games.
 Printed: games per CPU-second, and the ratio analysis / validation — the
 issue's goal is at most 200× at 0-ply for the 50-game file.
 """
@@ -33,6 +37,8 @@ from narde_notation.analysis.files import analyse_file
 from narde_notation.analysis.game import evaluator_for
 from narde_notation.archive.tasks import check_file
 from narde_notation.model.ruleset import Ruleset
+from narde_notation.rules import generation_kernel
+from narde_notation.rules.generation import clear_caches
 
 ROOT = Path(__file__).resolve().parents[1]
 CANDIDATES = [ROOT.parent / "shared" / "corpus" / "archive" / "archive-001.txt",
@@ -53,6 +59,8 @@ def first_games(path: Path, n: int) -> str:
 
 
 def cpu(work: Callable[[], object]) -> float:
+    """CPU seconds of ``work()`` from cold: generation's cache emptied first."""
+    clear_caches()
     start = time.process_time()
     work()
     return time.process_time() - start
@@ -77,6 +85,8 @@ def main() -> None:
         half_turns = sum(len(g.half_turns) for g in analyse_file(str(small)).games)
         print(f"{source}: first {n} games ({m} for 1-ply, {half_turns} half-turns analysed"
               " there)")
+        print("generation: " + ("compiled search" if generation_kernel.kernel() is not None
+                                else "Python search"))
         validate, zero = [], []
         for _ in range(args.rounds):
             validate.append(cpu(lambda: check_file(str(big))))

@@ -12,3 +12,22 @@ MARS_GAME = """\
 1. 21: 1/off
 2-0
 """
+
+
+def random_positions(seed: int, games: int, rules: object = None) -> list[object]:
+    """Every position before a half-turn of ``games`` seeded random games from the
+    initial position (uniform rolls and legal turns, R1–R12): a sample for
+    differential tests."""
+    import random
+
+    from narde_notation.rules.position import Position
+
+    rng = random.Random(seed)
+    out: list[object] = []
+    for _ in range(games):
+        position = Position.initial()
+        while not position.is_game_over:
+            out.append(position)
+            position = rng.choice(position.legal_turns(
+                (rng.randint(1, 6), rng.randint(1, 6)), rules)).position  # type: ignore[arg-type]
+    return out

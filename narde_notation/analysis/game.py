@@ -315,6 +315,8 @@ def _rate(ev: Evaluator, meter: LuckMeter, before: Position, after: Position,
           dice: tuple[int, int], ply: int, *, opening: bool,
           table: MatchEquityTable | None, match: tuple[int, int, int] | None,
           ) -> dict[str, Any] | None:
+    # the luck first: its batch holds the end boards the ranking values (Judge.after_turns)
+    luck = meter.luck(before, dice, opening=opening)
     ranked = ev.rank_turns(before, dice, ply=ply)
     index = next((k for k, r in enumerate(ranked) if r.turn.position == after), None)
     if index is None:
@@ -334,7 +336,6 @@ def _rate(ev: Evaluator, meter: LuckMeter, before: Position, after: Position,
     if loss < 1e-12:
         loss = 0.0
     forced = len(ranked) == 1
-    luck = meter.luck(before, dice, opening=opening)
     mover = before.side_to_move
     out: dict[str, Any] = dict(
         roll=f"{max(dice)}{min(dice)}", played=played.turn.notation(),

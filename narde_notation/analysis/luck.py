@@ -14,6 +14,7 @@ hundreds of positions, not 21 calls.
 
 from __future__ import annotations
 
+import itertools
 from typing import TYPE_CHECKING, NamedTuple
 
 import numpy as np
@@ -48,7 +49,8 @@ class LuckMeter:
 
     def __init__(self, evaluator: Evaluator) -> None:
         self.rules = evaluator.rules
-        self.judge = Judge(evaluator.network, evaluator.rules)
+        # the evaluator's own: its ranking of the roll played reuses the luck's batch
+        self.judge: Judge = evaluator.judge
 
     def luck(self, position: Position, dice: tuple[int, int], opening: bool = False) -> Luck:
         """The luck of ``dice`` (higher first) for the side to move of ``position``.
@@ -63,22 +65,24 @@ class LuckMeter:
         # a double on the first half-turn is an `opening-double` error (R2):
         # analysed as rolled, with the doubles in the mean
         no_doubles = opening and not self.rules.reroll and dice[0] != dice[1]
-        # rolls of one pip total often reach the same boards: each is valued once
-        unique: dict[int, int] = {}
-        rows: list[list[int]] = []
+        played = (max(dice), min(dice))
+        ends: list[list[int]] = []
         weights: list[float] = []
-        keys: list[tuple[int, int]] = []
+        mine = 0
         for d1, d2, p in ROLLS:
             if no_doubles and d1 == d2:
                 continue
-            rows.append([unique.setdefault(b, len(unique))
-                         for b in child_boards(me, opp, mf, d1, d2, self.rules)])
+            if (d1, d2) == played:
+                mine = len(ends)
+            ends.append(child_boards(me, opp, mf, d1, d2, self.rules))  # a pass: one board
             weights.append(p)
-            keys.append((d1, d2))
+        # rolls of one pip total often reach the same boards: each is valued once
+        unique: dict[int, int] = {}
+        rows = [unique.setdefault(b, len(unique)) for b in itertools.chain.from_iterable(ends)]
         got = self.judge.after_turns(list(unique), opp, of)
         eq = equities(flip(got.values), self.judge.koks)
-        best = np.array([eq[r].max() for r in rows])
+        starts = np.cumsum([0, *map(len, ends[:-1])])
+        best = np.maximum.reduceat(eq[rows], starts)
         w = np.array(weights) / sum(weights)
         mean = float(w @ best)
-        mine = float(best[keys.index((max(dice), min(dice)))])
-        return Luck(mine - mean, mine, mean, bool(got.exact.all()))
+        return Luck(float(best[mine]) - mean, float(best[mine]), mean, bool(got.exact.all()))

@@ -16,11 +16,18 @@ opponent, each in its own numbering:
 * the pip lead (opponent's minus mover's) / 100, a contact flag (some
   checker still has an opposing checker ahead on its path), the two
   first-turn flags (R5).
+
+The whole batch is worked at once (docs/decisions.md V10): each board's 13
+bytes once, the unary features by a table lookup per byte (two points), the
+point sets as 24-bit masks (one integer matrix product) whose runs, counts
+and rearmost checkers are bit operations.  A batch whose movers are all one
+board (the end boards of a roll against one opponent) decodes that board once.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 import numpy as np
 import numpy.typing as npt
@@ -32,13 +39,54 @@ __all__ = ["ENCODING", "N_INPUTS", "decode", "encode"]
 #: the version of this encoding (stored with trained weights; a change needs new weights).
 ENCODING = 1
 N_INPUTS = 2 * (96 + 6) + 4
+_LONGEST = 6  # runs are counted up to six points (a wall, R6)
 
-_POINTS = np.arange(1, 25, dtype=np.float64)
-#: own points of a side in the order its opponent passes them (the opponent's
-#: own 24 … 1): index ``k`` is the opponent's own point ``24 - k``.
-_PATH = np.array([FLIP[q] for q in range(24, 0, -1)])
-#: ``_FLIPPED[t - 1]``: the other side's own number of own point ``t``, minus one.
-_FLIPPED = np.array([FLIP[t] - 1 for t in range(1, 25)])
+#: truncated unary of a count 0…15: ``n >= 1``, ``n >= 2``, ``n >= 3``, ``(n - 3) / 4``.
+_UNARY = np.array([[n >= 1, n >= 2, n >= 3, max(n - 3, 0) / 4] for n in range(16)])
+#: the unary of both nibbles of a byte, the low nibble's four first: (256, 8).
+_BYTE_UNARY = np.concatenate([_UNARY[np.arange(256) & 15], _UNARY[np.arange(256) >> 4]], axis=1)
+_BYTE_UNARY32 = _BYTE_UNARY.astype(np.float32)
+
+#: weights (25,) of a count row (column ``p`` = own point ``p``, 0 = off): pips, home or off.
+_PIP_HOME = np.array([[p, p <= 6] for p in range(25)], dtype=np.int64)
+
+
+def _bit_columns() -> npt.NDArray[np.int64]:
+    """(25, 4) bit weights of a held-points row (column ``p`` = own point ``p`` held):
+
+    0. the side's points along its **opponent's** path: own ``t`` (the
+       opponent's own ``FLIP[t]``) at bit ``24 - FLIP[t]`` (bit 0 = the
+       opponent's head, where that path starts);
+    1. the side's checkers along its **own** path: own ``q`` at bit ``24 - q``
+       (so its rearmost checker is the lowest bit, on the other side's
+       column-0 scale);
+    2. own point ``t`` at bit ``t - 1``;
+    3. own point ``q`` at bit ``FLIP[q] - 1`` (the other side's numbering).
+    """
+    cols = np.zeros((25, 4), dtype=np.int64)
+    for p in range(1, 25):
+        cols[p] = [1 << (24 - FLIP[p]), 1 << (24 - p), 1 << (p - 1), 1 << (FLIP[p] - 1)]
+    return cols
+
+
+_BITS = _bit_columns()
+_MASK24 = (1 << 24) - 1
+#: set bits of every 12-bit number.
+_POPCOUNT12 = np.array([bin(i).count("1") for i in range(1 << 12)], dtype=np.int64)
+
+
+def _raw(boards: Sequence[int]) -> npt.NDArray[np.uint8]:
+    """The 13 little-endian bytes of each packed board: uint8 (n, 13)."""
+    return np.frombuffer(b"".join([b.to_bytes(13, "little") for b in boards]),
+                         dtype=np.uint8).reshape(len(boards), 13)
+
+
+def _counts(raw: npt.NDArray[np.uint8]) -> npt.NDArray[np.uint8]:
+    """Nibbles of board bytes: uint8 (n, 25), column ``p`` = own point ``p``, 0 = off."""
+    counts = np.empty((len(raw), 26), dtype=np.uint8)
+    counts[:, 0::2] = raw & 15
+    counts[:, 1::2] = raw >> 4
+    return counts[:, :25]
 
 
 def decode(boards: Sequence[int]) -> npt.NDArray[np.int64]:
@@ -47,25 +95,13 @@ def decode(boards: Sequence[int]) -> npt.NDArray[np.int64]:
     Each board's 13 little-endian bytes hold two nibbles apiece: the low one
     is the even point, the high one the odd point.
     """
-    n = len(boards)
-    raw = np.frombuffer(b"".join([b.to_bytes(13, "little") for b in boards]),
-                        dtype=np.uint8).reshape(n, 13)
-    counts = np.empty((n, 26), dtype=np.int64)
-    counts[:, 0::2] = raw & 15
-    counts[:, 1::2] = raw >> 4
-    return counts[:, :25]
+    return _counts(_raw(boards)).astype(np.int64)
 
 
-#: truncated unary of a count 0…15: ``n >= 1``, ``n >= 2``, ``n >= 3``, ``(n - 3) / 4``.
-_UNARY = np.array([[n >= 1, n >= 2, n >= 3, max(n - 3, 0) / 4] for n in range(16)])
-_LONGEST = 6  # runs are counted up to six points (a wall, R6)
-
-
-def _longest_run(held: npt.NDArray[np.bool_]) -> npt.NDArray[np.int64]:
-    """Longest run of True along axis 1 (capped at six), by and-ing shifted bit masks."""
-    packed = np.packbits(held, axis=1, bitorder="little").astype(np.int64)
-    bits = packed[:, 0] | packed[:, 1] << 8 | packed[:, 2] << 16
-    length = np.zeros(held.shape[0], dtype=np.int64)
+def _longest_run(bits: npt.NDArray[np.int64]) -> npt.NDArray[np.int64]:
+    """Longest run of set bits of each mask (capped at six), by and-ing shifted masks."""
+    bits = bits.copy()
+    length = np.zeros(len(bits), dtype=np.int64)
     for _ in range(_LONGEST):
         nonzero = bits != 0
         if not nonzero.any():
@@ -75,58 +111,67 @@ def _longest_run(held: npt.NDArray[np.bool_]) -> npt.NDArray[np.int64]:
     return length
 
 
-def _side_features(me: npt.NDArray[np.int64], opp: npt.NDArray[np.int64]
-                   ) -> tuple[npt.NDArray[np.float64], npt.NDArray[np.float64]]:
-    """The 102 features of side ``me`` (counts (n, 25)) against ``opp``; and its pip counts."""
-    n = len(me)
-    out = np.empty((n, 102))
-    out[:, :96] = _UNARY[me[:, 1:]].reshape(n, 96)
-    pips = me[:, 1:] @ _POINTS
-    held_path = me[:, _PATH] > 0  # in the order the opponent meets them
-    # the opponent's rearmost checker, as an index along its path (0 = its own 24)
-    opp_on = opp[:, 24:0:-1] > 0
-    rear = np.where(opp_on.any(1), opp_on.argmax(1), 24)
-    ahead = rear[:, None] < _STEPS
-    out[:, 96] = me[:, 0] / 15
-    out[:, 97] = pips / 200
-    out[:, 98] = me[:, 24] / 15
-    out[:, 99] = me[:, :7].sum(1) / 15
-    out[:, 100] = _longest_run(held_path) / 6
-    out[:, 101] = (held_path & ahead).sum(1) / 12
-    return out, pips
+def _popcount(bits: npt.NDArray[np.int64]) -> npt.NDArray[np.int64]:
+    """Set bits of 24-bit masks."""
+    counts: npt.NDArray[np.int64] = _POPCOUNT12[bits & 4095] + _POPCOUNT12[bits >> 12]
+    return counts
 
 
-_STEPS = np.arange(24)[None, :]
-
-
-def _contact(me: npt.NDArray[np.int64], opp: npt.NDArray[np.int64]) -> npt.NDArray[np.bool_]:
-    """Whether some checker of either side has an opposing checker ahead on its own path."""
-    idx = np.arange(1, 25)[None, :]
-    me_on = me[:, 1:] > 0
-    opp_on = opp[:, 1:] > 0
-    me_rear = np.where(me_on.any(1), 24 - me_on[:, ::-1].argmax(1), 0)
-    opp_rear = np.where(opp_on.any(1), 24 - opp_on[:, ::-1].argmax(1), 0)
-    # opponent checkers in the mover's numbering, and the mover's in the opponent's
-    opp_in_me = opp_on[:, _FLIPPED]
-    me_in_opp = me_on[:, _FLIPPED]
-    first = (opp_in_me & (idx < me_rear[:, None])).any(1)
-    second = (me_in_opp & (idx < opp_rear[:, None])).any(1)
-    return np.asarray(first | second, dtype=bool)
+def _below_highest(bits: npt.NDArray[np.int64]) -> npt.NDArray[np.int64]:
+    """Every bit below the highest set bit of each 24-bit mask (0 for an empty mask)."""
+    bits = bits | bits >> 1
+    bits |= bits >> 2
+    bits |= bits >> 4
+    bits |= bits >> 8
+    bits |= bits >> 16
+    return bits >> 1
 
 
 def encode(movers: Sequence[int], others: Sequence[int], mover_first: Sequence[bool],
-           other_first: Sequence[bool]) -> npt.NDArray[np.float64]:
-    """Inputs (n, N_INPUTS) float64 for positions whose side to move has packed
-    board ``movers[i]`` and its opponent ``others[i]`` (each in its own numbering)."""
+           other_first: Sequence[bool], dtype: Any = np.float64) -> npt.NDArray[Any]:
+    """Inputs (n, N_INPUTS) for positions whose side to move has packed
+    board ``movers[i]`` and its opponent ``others[i]`` (each in its own numbering).
+
+    ``dtype`` is the array's (float64 by default; float32 for the network's
+    fast path): each feature is worked out in float64 and then stored, so a
+    float32 array holds the float64 inputs rounded once.
+    """
     n = len(movers)
-    both = decode([*movers, *others])  # rows 0…n-1 the movers, n…2n-1 their opponents
-    me, opp = both[:n], both[n:]
-    sides, pips = _side_features(both, np.concatenate([opp, me]))
-    out = np.empty((n, N_INPUTS))
-    out[:, :102] = sides[:n]
-    out[:, 102:204] = sides[n:]
-    out[:, 204] = (pips[n:] - pips[:n]) / 100
-    out[:, 205] = _contact(me, opp)
+    out = np.empty((n, N_INPUTS), dtype=dtype)
+    if n == 0:
+        return out
+    one_mover = movers.count(movers[0]) == n
+    raw = _raw([movers[0], *others] if one_mover else [*movers, *others])
+    # rows of the decoded batch: the movers', then the others'
+    me: slice | npt.NDArray[np.intp] = np.zeros(n, dtype=np.intp) if one_mover else slice(0, n)
+    opp = slice(len(raw) - n, len(raw))
+    pairs = (raw[:, :12] >> 4) | (raw[:, 1:] << 4)  # byte j: own points 2j + 1, 2j + 2
+    table = _BYTE_UNARY32 if np.dtype(dtype) == np.float32 else _BYTE_UNARY
+    unary = np.take(table, pairs, axis=0).reshape(len(raw), 96)
+    counts = _counts(raw)
+    pip_home = counts.astype(np.int64) @ _PIP_HOME
+    pips = pip_home[:, 0]
+    masks = (counts != 0).astype(np.int64) @ _BITS
+    along_theirs, along_own, own, flipped = masks.T
+    runs = _longest_run(along_theirs)
+    for rows, against, col in ((me, opp, 0), (opp, me, 102)):
+        if col == 0 and one_mover:
+            out[:, :96] = unary[0]
+        else:
+            out[:, col:col + 96] = unary[rows]
+        out[:, col + 96] = counts[rows, 0] / 15
+        out[:, col + 97] = pips[rows] / 200
+        out[:, col + 98] = counts[rows, 24] / 15
+        out[:, col + 99] = pip_home[rows, 1] / 15
+        out[:, col + 100] = runs[rows] / 6
+        # points ahead of the opponent's rearmost checker (its lowest bit on this scale)
+        rear = along_own[against]
+        ahead = -((rear & -rear) << 1) & _MASK24
+        out[:, col + 101] = _popcount(along_theirs[rows] & ahead) / 12
+    out[:, 204] = (pips[opp] - pips[me]) / 100
+    # contact: an opposing checker on a point below a side's rearmost (highest) checker
+    out[:, 205] = ((flipped[opp] & _below_highest(own[me]))
+                   | (flipped[me] & _below_highest(own[opp]))) != 0
     out[:, 206] = mover_first
     out[:, 207] = other_first
     return out

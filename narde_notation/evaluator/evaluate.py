@@ -5,6 +5,8 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+import numpy as np
+
 from narde_notation.evaluator.bearoff import database
 from narde_notation.evaluator.encoding import ENCODING, N_INPUTS
 from narde_notation.evaluator.estimate import Estimate, RankedTurn
@@ -42,7 +44,9 @@ class Evaluator:
             first side to finish is counted as a win).
         weights: a weights file written by :meth:`Network.save` (default:
             the shipped :data:`SHIPPED_WEIGHTS`).
-        network: a :class:`Network` to use instead of a file.
+        network: a :class:`Network` to use instead of a file (evaluated in
+            float32 from a copy of its weights made here: later changes to
+            its weights are not seen; decisions V10).
 
     Raises:
         FileNotFoundError: no weights file.
@@ -62,13 +66,20 @@ class Evaluator:
                                  f"({network.n_inputs} inputs); this code encodes version "
                                  f"{ENCODING} ({N_INPUTS} inputs)")
         self.network = network
-        self._judge = Judge(network, self.rules)
+        # float32 arithmetic: the network is fixed here (decisions V10)
+        self._judge = Judge(network, self.rules, dtype=np.float32)
         self.notes: list[str] = []
         if any(getattr(self.rules, v) for v in _MOVEMENT):
             self.notes.append("movement variants use the network trained under the standard"
                               " rules")
         if self.rules.last_roll_draw:
             self.notes.append("last-roll-draw: the draw is not modelled")
+
+    @property
+    def judge(self) -> Judge:
+        """The :class:`~.search.Judge` behind :meth:`evaluate` and :meth:`rank_turns`
+        (float32 network arithmetic, decisions V10)."""
+        return self._judge
 
     @property
     def meta(self) -> dict[str, Any]:

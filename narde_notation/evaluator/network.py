@@ -29,7 +29,8 @@ _PARAMS = ("w1", "b1", "w2", "b2")
 
 
 class Network:
-    """A one-hidden-layer network, weights float64.
+    """A one-hidden-layer network, weights float64 (float32 in a copy made by
+    :meth:`astype` for fast evaluation).
 
     Args:
         n_inputs, n_hidden: layer sizes; ``seed`` draws the initial weights
@@ -37,11 +38,12 @@ class Network:
         params: the weights themselves (``w1`` (hidden, inputs), ``b1``,
             ``w2`` (outputs, hidden), ``b2``) instead of a fresh draw.
         meta: what is known of how the weights were made (:meth:`save` writes it).
+        dtype: the weights' dtype (float64; :meth:`astype` makes float32 copies).
     """
 
     def __init__(self, n_inputs: int, n_hidden: int = 80, seed: int = 0,
                  params: dict[str, FloatArray] | None = None,
-                 meta: dict[str, Any] | None = None) -> None:
+                 meta: dict[str, Any] | None = None, dtype: Any = np.float64) -> None:
         if params is None:
             rng = np.random.default_rng(seed)
             params = {
@@ -50,7 +52,7 @@ class Network:
                 "w2": rng.uniform(-1, 1, (len(OUTPUTS), n_hidden)) / np.sqrt(n_hidden),
                 "b2": np.zeros(len(OUTPUTS)),
             }
-        self.params = {k: np.asarray(params[k], dtype=np.float64) for k in _PARAMS}
+        self.params = {k: np.asarray(params[k], dtype=dtype) for k in _PARAMS}
         self.meta: dict[str, Any] = dict(meta or {})
 
     @property
@@ -63,11 +65,19 @@ class Network:
         """Width of the hidden layer."""
         return int(self.params["w1"].shape[0])
 
-    def forward(self, x: FloatArray) -> FloatArray:
-        """Outputs (n, 5) in 0…1 for inputs ``x`` (n, n_inputs)."""
+    def astype(self, dtype: Any) -> Network:
+        """A copy whose weights are ``dtype`` (float32: half the memory traffic of
+        float64; the shipped weights are stored as float32, so they are the same
+        numbers).  The copy does not follow later changes of :attr:`params`."""
+        return Network(self.n_inputs, self.n_hidden, params=self.params, meta=self.meta,
+                       dtype=dtype)
+
+    def forward(self, x: npt.NDArray[Any]) -> npt.NDArray[Any]:
+        """Outputs (n, 5) in 0…1 for inputs ``x`` (n, n_inputs), in the weights' dtype."""
         p = self.params
         hidden = np.tanh(x @ p["w1"].T + p["b1"])
-        return 1.0 / (1.0 + np.exp(-(hidden @ p["w2"].T + p["b2"])))
+        out: npt.NDArray[Any] = 1.0 / (1.0 + np.exp(-(hidden @ p["w2"].T + p["b2"])))
+        return out
 
     def gradients(self, x: FloatArray, target: FloatArray) -> tuple[dict[str, FloatArray],
                                                                    float]:

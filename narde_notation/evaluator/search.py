@@ -15,13 +15,13 @@ after them.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 import numpy as np
 import numpy.typing as npt
 
 from narde_notation.evaluator.bearoff import BearoffDatabase, database
-from narde_notation.evaluator.encoding import encode
+from narde_notation.evaluator.encoding import N_INPUTS, encode
 from narde_notation.evaluator.estimate import equities, flip
 from narde_notation.evaluator.game import ROLLS, Ruleset, child_boards
 from narde_notation.evaluator.network import Network
@@ -71,65 +71,92 @@ class Judge:
         rules: the ruleset (its ``koks`` decides the equity; the movement
             variants change the legal turns only).
         bearoff: the database (default: :func:`~.bearoff.database`).
+        dtype: the network's arithmetic: float64, or float32 (a copy of the
+            weights taken now, for a network that no longer changes: the
+            shipped weights are float32; equities move by about 1e-7).
     """
 
     def __init__(self, network: Network, rules: Ruleset,
-                 bearoff: BearoffDatabase | None = None) -> None:
+                 bearoff: BearoffDatabase | None = None, *, dtype: Any = np.float64) -> None:
         self.network = network
         self.rules = rules
         self.koks = rules.koks
         self.bearoff = bearoff if bearoff is not None else database()
+        self.dtype = np.dtype(dtype)
+        # float32: a copy of the weights made now (for a network that no longer changes)
+        # another dtype: a copy of the weights, fixed from now on, so a batch's
+        # figures stay right and after_turns may keep the last one
+        self._fixed = self.dtype != network.params["w1"].dtype
+        self._forward = network.astype(dtype).forward if self._fixed else network.forward
+        # the last batch of after_turns: (opp, opp_first, board -> row, its Values)
+        self._last: tuple[int, bool, dict[int, int], Values] | None = None
 
     def values(self, movers: Sequence[int], others: Sequence[int],
                mover_first: Sequence[bool], other_first: Sequence[bool],
                want_inputs: bool = False) -> Values:
         """Estimates for the side to move of each position ``(movers[i], others[i])``
-        (packed boards, each in its own numbering; first-turn flags for R5)."""
+        (packed boards, each in its own numbering; first-turn flags for R5).
+
+        A row is exact when a side has borne off all 15 (R9) or both sides have
+        every checker home (the bear-off database); the network values the rest.
+        """
         n = len(movers)
         values = np.empty((n, 5))
-        exact = np.zeros(n, dtype=bool)
-        race_rows: list[int] = []
-        net_rows: list[int] = []
-        for i in range(n):
-            me, opp = movers[i], others[i]
-            if opp & 15 == 15:  # the opponent has borne off all 15: the mover has lost (R9)
-                values[i] = _lost(me)
-                exact[i] = True
-            elif me & 15 == 15:
-                values[i] = flip(np.array([_lost(opp)]))[0]
-                exact[i] = True
-            elif me >> _HOME_SHIFT == 0 and opp >> _HOME_SHIFT == 0:
-                race_rows.append(i)
-            else:
-                net_rows.append(i)
-        if race_rows:
+        lost = np.array([o & 15 == 15 for o in others], dtype=bool).reshape(n)
+        won = np.array([m & 15 == 15 for m in movers], dtype=bool).reshape(n) & ~lost
+        race = np.array([m >> _HOME_SHIFT == 0 and o >> _HOME_SHIFT == 0
+                         for m, o in zip(movers, others, strict=True)],
+                        dtype=bool).reshape(n) & ~lost & ~won
+        exact = lost | won | race
+        # the opponent has borne off all 15: the mover has lost (R9), and the reverse
+        for i in np.flatnonzero(lost).tolist():
+            values[i] = _lost(movers[i])
+        for i in np.flatnonzero(won).tolist():
+            values[i] = flip(np.array([_lost(others[i])]))[0]
+        if race.any():
+            race_rows = np.flatnonzero(race).tolist()
             win, win_mars, lose_mars = self.bearoff.race(
                 np.array([movers[i] for i in race_rows], dtype=object),
                 np.array([others[i] for i in race_rows], dtype=object))
             zeros = np.zeros(len(race_rows))
             values[race_rows] = np.stack([win, win_mars, lose_mars, zeros, zeros], axis=1)
-            exact[race_rows] = True
         inputs = None
-        by_network = np.zeros(n, dtype=bool)
-        if net_rows:
-            if len(net_rows) == n:
-                x = encode(movers, others, mover_first, other_first)
-            else:
-                x = encode([movers[i] for i in net_rows], [others[i] for i in net_rows],
-                           [mover_first[i] for i in net_rows], [other_first[i] for i in net_rows])
-            values[net_rows] = self.network.forward(x)
-            by_network[net_rows] = True
-            if want_inputs:
-                inputs = np.zeros((n, x.shape[1]))
-                inputs[net_rows] = x
+        by_network = ~exact
+        if not exact.any():
+            x = encode(movers, others, mover_first, other_first, dtype=self.dtype)
+            values[:] = self._forward(x)
+        elif not exact.all():
+            net_rows = np.flatnonzero(by_network).tolist()
+            x = encode([movers[i] for i in net_rows], [others[i] for i in net_rows],
+                       [mover_first[i] for i in net_rows], [other_first[i] for i in net_rows],
+                       dtype=self.dtype)
+            values[by_network] = self._forward(x)
+        if want_inputs and by_network.any():
+            inputs = np.zeros((n, N_INPUTS))
+            inputs[by_network] = x
         return Values(values, exact, inputs, by_network)
 
     def after_turns(self, boards: Sequence[int], opp: int, opp_first: bool,
                     want_inputs: bool = False) -> Values:
         """Estimates from the **opponent's** side (it is to move) of the positions
-        where the mover reached each of ``boards`` against ``opp``."""
+        where the mover reached each of ``boards`` against ``opp``.
+
+        A float32 Judge (fixed weights) keeps the last batch: boards all valued
+        by it against the same ``opp`` get its rows (the same figures) without a
+        new evaluation."""
+        last = self._last
+        if last is not None and not want_inputs and last[0] == opp and last[1] == opp_first:
+            # the same opponent as the last batch (a roll's ranking after its luck,
+            # analysis/luck.py): its rows when it valued every board
+            rows = [last[2].get(b, -1) for b in boards]
+            if -1 not in rows:
+                got = last[3]
+                return Values(got.values[rows], got.exact[rows], None, got.by_network[rows])
         n = len(boards)
-        return self.values([opp] * n, boards, [opp_first] * n, [False] * n, want_inputs)
+        got = self.values([opp] * n, boards, [opp_first] * n, [False] * n, want_inputs)
+        if self._fixed and not want_inputs:
+            self._last = (opp, opp_first, dict(zip(boards, range(n), strict=True)), got)
+        return got
 
     def one_ply(self, board: int, opp: int, opp_first: bool) -> FloatArray:
         """The mover's estimate (5,) of reaching ``board``: the mean over the

@@ -22,6 +22,8 @@ Readings of rules.md taken here (none is contradicted by the shared corpus):
 from __future__ import annotations
 
 import functools
+import itertools
+import operator
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, NamedTuple
 
@@ -31,6 +33,7 @@ from narde_notation.model.side import Side
 from narde_notation.rules.step import OCC, head_floor, illegal_block, step
 
 if TYPE_CHECKING:
+    from narde_notation.rules.generation_kernel import Search
     from narde_notation.rules.position import Position
 
 __all__ = [
@@ -43,19 +46,27 @@ __all__ = [
     "more_dice_playable",
     "resolve_rules",
     "trail_steps",
+    "use_kernel",
 ]
 
 STANDARD = Ruleset()
 RawStep = tuple[int, int, int]  # (from, to or OFF, die), mover's own numbering
 #: how generation reached a board: ``()`` at the start, else ``(previous trail, from, die)``
-#: (a linked list: one small tuple per step, flattened only for the turns asked for).
-Trail = tuple[()] | tuple["Trail", int, int]
+#: (a linked list: one small tuple per step, flattened only for the turns asked for);
+#: from the compiled search, one int: a ``from | die << 8`` per 16 bits, the first step lowest.
+Trail = tuple[()] | tuple["Trail", int, int] | int
 
 
 def trail_steps(trail: Trail) -> tuple[RawStep, ...]:
     """The raw steps of a trail, in play order."""
     out: list[RawStep] = []
-    while trail:
+    if isinstance(trail, int):
+        while trail:
+            p, d = trail & 255, (trail >> 8) & 255
+            out.append((p, p - d if p > d else OFF, d))
+            trail >>= 16
+        return tuple(out)
+    while isinstance(trail, tuple) and trail:
         trail, p, d = trail
         out.append((p, p - d if p > d else OFF, d))
     out.reverse()
@@ -302,10 +313,17 @@ class Generated(NamedTuple):
 
 
 _CACHE: dict[tuple[int, int, bool, int, int, bool, int], Generated] = {}
+_SIXTY_FOURS = itertools.repeat(64)  # the shift of each end board's high word
 
 
 def generate(me: int, opp: int, first: bool, d1: int, d2: int, rules: Ruleset) -> Generated:
-    """R7: end boards of the turns using the most dice (and the higher die)."""
+    """R7: end boards of the turns using the most dice (and the higher die).
+
+    The search runs compiled (:mod:`.generation_kernel`) when it could be built
+    and the R6 check is per step, else in Python: the same boards in the same
+    order, the same steps to each (decisions E19).  Results are cached by
+    position and roll (:func:`clear_caches`).
+    """
     floor = head_floor(me, first, d1, d2, opp, rules)
     eot = rules.end_of_turn_block
     key = (me, opp, first, d1, d2, eot, floor)
@@ -313,6 +331,15 @@ def generate(me: int, opp: int, first: bool, d1: int, d2: int, rules: Ruleset) -
     if hit is not None:
         return hit
     block = not eot
+    search = _search()
+    if search is not None and block:
+        found = search(me, opp, d1, d2, floor)
+        if found is not None:
+            words = found[2]
+            ends = map(operator.or_, words[0::3], map(operator.lshift, words[1::3], _SIXTY_FOURS))
+            compiled = Generated(found[0], dict(zip(ends, words[2::3], strict=True)), found[1])
+            _remember(key, compiled)
+            return compiled
     start: Layer = {me: ()}
 
     def legal_end(layer: Layer) -> Layer:
@@ -355,10 +382,37 @@ def generate(me: int, opp: int, first: bool, d1: int, d2: int, rules: Ruleset) -
                     result = Generated(1, finals, d2)
     if result is None:
         result = Generated(0, start, 0)
+    _remember(key, result)
+    return result
+
+
+def _remember(key: tuple[int, int, bool, int, int, bool, int], result: Generated) -> None:
     if len(_CACHE) > 50_000:
         _CACHE.clear()
     _CACHE[key] = result
-    return result
+
+
+#: the search in use: ``[]`` until the first generation asks (:func:`use_kernel`).
+_SEARCH: list[Search | None] = []
+
+
+def _search() -> Search | None:
+    if not _SEARCH:  # imported here: a run that never generates loads no ctypes
+        from narde_notation.rules.generation_kernel import kernel
+
+        _SEARCH.append(kernel())
+    return _SEARCH[0]
+
+
+def use_kernel(on: bool) -> bool:
+    """Run the compiled search (:mod:`.generation_kernel`) when ``on`` and it
+    could be built, else the Python one; clears the cache.  Returns whether the
+    compiled search is now in use (tests compare the two)."""
+    from narde_notation.rules.generation_kernel import kernel
+
+    _SEARCH[:] = [kernel() if on else None]
+    _CACHE.clear()
+    return _SEARCH[0] is not None
 
 
 def more_dice_playable(me: int, opp: int, d1: int, d2: int, floor: int, used: int) -> bool | None:

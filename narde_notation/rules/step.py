@@ -137,18 +137,18 @@ def _makes_block(st: int, t: int, opp: int) -> bool:
 
     Consecutive = along the opponent's path (opponent's own numbering, no
     wrap from its 1 to its 24); legal only with an opponent checker on an
-    opponent point lower than the block's lowest point.  ``_BELOW[t]`` and
-    ``_BEYOND[t]`` are the nibbles of the five points before and after
+    opponent point lower than the block's lowest point.  ``R6_BELOW[t]`` and
+    ``R6_BEYOND[t]`` are the nibbles of the five points before and after
     ``t`` along that path.
     """
     n = 0  # points held just below t (opponent's numbering)
-    for mask in _BELOW[t]:
+    for mask in R6_BELOW[t]:
         if not st & mask:
             break
         n += 1
     if opp & UNDER[FLIP[t] - n]:  # an opponent checker below the lowest start
         return False
-    for mask in _BEYOND[t]:
+    for mask in R6_BEYOND[t]:
         if n >= 5:
             return True
         if not st & mask:
@@ -174,14 +174,14 @@ def illegal_block(st: int, opp: int) -> bool:
 
 #: nibbles of own points ``q - 1`` … ``q - 5`` / ``q + 1`` … ``q + 5`` of the
 #: opponent's numbering (``q = FLIP[t]``, clipped to 1…24), index ``t``.
-_BELOW: tuple[tuple[int, ...], ...] = (
+R6_BELOW: tuple[tuple[int, ...], ...] = (
     (),
     *(
         tuple(NIB[FLIP[q]] for q in range(FLIP[t] - 1, max(0, FLIP[t] - 6), -1))
         for t in range(1, 25)
     ),
 )
-_BEYOND: tuple[tuple[int, ...], ...] = (
+R6_BEYOND: tuple[tuple[int, ...], ...] = (
     (),
     *(
         tuple(NIB[FLIP[q]] for q in range(FLIP[t] + 1, min(25, FLIP[t] + 6)))

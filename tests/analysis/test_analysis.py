@@ -142,7 +142,8 @@ def test_luck_of_the_opening_roll_leaves_out_doubles() -> None:
     ev, start = Evaluator(), Position.initial()
     best = {(a, b): ev.rank_turns(start, (a, b))[0].estimate.equity for a, b, _p in ROLLS}
     mean = sum(2 * e for (a, b), e in best.items() if a != b) / 30
-    assert got.luck == pytest.approx(best[(2, 1)] - mean, abs=1e-9)
+    # float32 network arithmetic: a position's figures depend on its batch to ~1e-7
+    assert got.luck == pytest.approx(best[(2, 1)] - mean, abs=1e-6)
     with_doubles = sum(p * best[(a, b)] for a, b, p in ROLLS)
     assert abs(mean - with_doubles) > 1e-3  # the doubles would have changed it
     assert got.forced  # 24/21 and 24/22 22/21 end alike: one checker off the head (R5)

@@ -176,3 +176,44 @@ def test_weights_of_another_encoding_are_refused(tmp_path: Path) -> None:
         Evaluator(weights=path)
     with pytest.raises(FileNotFoundError):
         Evaluator(weights=tmp_path / "missing.npz")
+
+
+def _contact_boards() -> tuple[list[int], list[int], int]:
+    """End boards of 65 and of every roll, and the opponent's board, in a contact position."""
+    from narde_notation.evaluator.game import ROLLS, child_boards, mover_view
+
+    me, opp, first, _of = mover_view(Position.from_string("24:13 13:1 8:1 / 24:14 10:1 / W"))
+    every = {b: None for d1, d2, _p in ROLLS
+             for b in child_boards(me, opp, first, d1, d2, Ruleset())}
+    return child_boards(me, opp, first, 6, 5, Ruleset()), list(every), opp
+
+
+def test_the_ranking_after_the_luck_batch_has_the_figures_of_a_fresh_batch() -> None:
+    from narde_notation.evaluator.search import Judge
+
+    boards, every, opp = _contact_boards()
+    ev = Evaluator()
+    ev.judge.after_turns(every, opp, False)  # what the luck of a half-turn values first
+    kept = ev.judge.after_turns(boards, opp, False)
+    fresh = Judge(ev.network, ev.rules, dtype=np.float32).after_turns(boards, opp, False)
+    assert not kept.exact.any() and len(boards) > 5
+    assert np.allclose(kept.values, fresh.values, atol=1e-6)
+
+
+def test_a_network_in_training_is_never_answered_from_an_old_batch() -> None:
+    from narde_notation.evaluator.search import Judge
+
+    boards, every, opp = _contact_boards()
+    network = Network(N_INPUTS, 4, seed=5)
+    judge = Judge(network, Ruleset())  # float64, the live weights (train.py's)
+    before = judge.after_turns(every, opp, False).values.copy()
+    network.params["b2"] += 1.0  # a training step
+    after = judge.after_turns(every, opp, False).values
+    assert (after > before).all()  # every sigmoid rose with its bias
+    # a float32 Judge works from a copy made when it was made
+    frozen = Judge(network, Ruleset(), dtype=np.float32)
+    n = len(boards)
+    first = frozen.values([opp] * n, boards, [False] * n, [False] * n).values
+    network.params["b2"] += 1.0
+    assert np.array_equal(frozen.values([opp] * n, boards, [False] * n, [False] * n).values,
+                          first)

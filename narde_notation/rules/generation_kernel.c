@@ -1,0 +1,234 @@
+/* The optional compiled form of generation.generate (decisions E19).
+ *
+ * The same breadth-first search, in the same order, over the same packed
+ * boards (4 bits per own point, nibble 0 = borne off; unsigned __int128 here),
+ * with the single-step rule of rules/step.py transcribed line by line (its
+ * tables are not written here: Python hands them over once, see
+ * generation_kernel.py).  Only the per-step R6 check is done here: under
+ * end-of-turn-block the Python search runs.  tests/rules/test_generation_kernel.py
+ * compares both on every roll of thousands of positions.
+ */
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+typedef unsigned __int128 board;
+
+/* tables from step.py, index as there: FACING[0..25], UNDER[0..25], NEAR[0..24],
+   ABOVE[0..24], BELOW[t][0..4] and BEYOND[t][0..4] (0 = end), FLIP[0..24] */
+static board FACING[26], UNDER[26], NEAR[25], ABOVE[25], BELOW[25][6], BEYOND[25][6];
+static int FLIP[25];
+
+#define NIB(p) (((board)15) << (4 * (p)))
+#define ONE(p) (((board)1) << (4 * (p)))
+
+static board get(const uint64_t *t, int i) { return ((board)t[2 * i + 1] << 64) | t[2 * i]; }
+
+/* tables: 26 FACING, 26 UNDER, 25 NEAR, 25 ABOVE, 25*6 BELOW, 25*6 BEYOND (each lo, hi);
+   flip: 25 ints */
+void narde_init(const uint64_t *t, const int32_t *flip) {
+    int k = 0;
+    for (int i = 0; i < 26; i++) FACING[i] = get(t, k++);
+    for (int i = 0; i < 26; i++) UNDER[i] = get(t, k++);
+    for (int i = 0; i < 25; i++) NEAR[i] = get(t, k++);
+    for (int i = 0; i < 25; i++) ABOVE[i] = get(t, k++);
+    for (int i = 0; i < 25; i++) for (int j = 0; j < 6; j++) BELOW[i][j] = get(t, k++);
+    for (int i = 0; i < 25; i++) for (int j = 0; j < 6; j++) BEYOND[i][j] = get(t, k++);
+    for (int i = 0; i < 25; i++) FLIP[i] = flip[i];
+}
+
+static int makes_block(board st, int t, board opp) {  /* step.py _makes_block */
+    int n = 0;
+    for (int j = 0; j < 5 && BELOW[t][j]; j++) {
+        if (!(st & BELOW[t][j])) break;
+        n++;
+    }
+    if (opp & UNDER[FLIP[t] - n]) return 0;
+    for (int j = 0; j < 5 && BEYOND[t][j]; j++) {
+        if (n >= 5) return 1;
+        if (!(st & BEYOND[t][j])) return 0;
+        n++;
+    }
+    return n >= 5;
+}
+
+/* step.py step(st, p, d, opp, floor, block=True): the new board, or 0 when refused
+   (a board is never 0: it holds 15 checkers) */
+static board step(board st, int p, int d, board opp, int floor) {
+    if (!(st & NIB(p))) return 0;
+    int t = p - d;
+    if (t > 0) {
+        if (opp & FACING[t]) return 0;
+        if (p == 24 && (int)(st >> 96) <= floor) return 0;
+        board nw = st - ONE(p) + ONE(t);
+        if (!(st & NIB(t)) && (nw & NEAR[t]) && makes_block(nw, t, opp)) return 0;
+        return nw;
+    }
+    if (st >> 28) return 0;
+    if (t && (st & ABOVE[p])) return 0;
+    return st - ONE(p) + 1;
+}
+
+/* a layer: boards in order of discovery, each with its parent's index in the
+   layer it came from, the point it left and the die; a hash set over the boards */
+typedef struct {
+    board *b;
+    int32_t *parent;
+    uint8_t *point, *die;
+    int n, cap;
+    int32_t *slots;
+    int nslots;
+} layer;
+
+static uint64_t hash(board b) {
+    uint64_t x = (uint64_t)b ^ ((uint64_t)(b >> 64) * 0x9E3779B97F4A7C15ULL);
+    x ^= x >> 31;
+    x *= 0xBF58476D1CE4E5B9ULL;
+    return x ^ (x >> 29);
+}
+
+static int grow_slots(layer *L) {
+    int ns = L->nslots ? 2 * L->nslots : 64;
+    int32_t *s = malloc(sizeof(int32_t) * ns);
+    if (!s) return 0;
+    memset(s, 0xff, sizeof(int32_t) * ns);
+    for (int i = 0; i < L->n; i++) {
+        uint64_t h = hash(L->b[i]) & (ns - 1);
+        while (s[h] >= 0) h = (h + 1) & (ns - 1);
+        s[h] = i;
+    }
+    free(L->slots);
+    L->slots = s;
+    L->nslots = ns;
+    return 1;
+}
+
+/* add b unless present: 1 added, 0 present, -1 out of memory */
+static int add(layer *L, board b, int parent, int p, int d) {
+    if (2 * (L->n + 1) > L->nslots && !grow_slots(L)) return -1;
+    uint64_t h = hash(b) & (L->nslots - 1);
+    while (L->slots[h] >= 0) {
+        if (L->b[L->slots[h]] == b) return 0;
+        h = (h + 1) & (L->nslots - 1);
+    }
+    if (L->n == L->cap) {
+        int nc = L->cap ? 2 * L->cap : 64;
+        board *nb = realloc(L->b, sizeof(board) * nc);
+        if (!nb) return -1;
+        L->b = nb;
+        int32_t *np_ = realloc(L->parent, sizeof(int32_t) * nc);
+        if (!np_) return -1;
+        L->parent = np_;
+        uint8_t *pt = realloc(L->point, nc), *dt;
+        if (!pt) return -1;
+        L->point = pt;
+        dt = realloc(L->die, nc);
+        if (!dt) return -1;
+        L->die = dt;
+        L->cap = nc;
+    }
+    L->slots[h] = L->n;
+    L->b[L->n] = b;
+    L->parent[L->n] = parent;
+    L->point[L->n] = (uint8_t)p;
+    L->die[L->n] = (uint8_t)d;
+    L->n++;
+    return 1;
+}
+
+static void release(layer *L) {
+    free(L->b); free(L->parent); free(L->point); free(L->die); free(L->slots);
+    memset(L, 0, sizeof(*L));
+}
+
+/* generation.py _expand: every board one legal step of d away from `from`, in
+   order (boards of `from` in order, their points from 1 up) */
+static int expand(const layer *from, layer *to, int d, board opp, int floor) {
+    for (int i = 0; i < from->n; i++) {
+        board st = from->b[i];
+        for (int p = 1; p <= 24; p++) {
+            if (!(st & NIB(p))) continue;
+            board nw = step(st, p, d, opp, floor);
+            if (nw && add(to, nw, i, p, d) < 0) return 0;
+        }
+    }
+    return 1;
+}
+
+/* Writes three words per end board: its low and high 64 bits, then its steps
+   in play order, one (point, die) byte pair each from the lowest byte up (0
+   after the last); returns how many boards, -1 when more than cap or out of
+   memory.  *max_dice and *single_die as generation.Generated. */
+int narde_generate(uint64_t me_lo, uint64_t me_hi, uint64_t opp_lo, uint64_t opp_hi,
+                   int d1, int d2, int floor, int cap, uint64_t *out,
+                   int32_t *max_dice, int32_t *single_die) {
+    board me = ((board)me_hi << 64) | me_lo, opp = ((board)opp_hi << 64) | opp_lo;
+    layer L[5];
+    memset(L, 0, sizeof(L));
+    int ok = add(&L[0], me, -1, 0, 0) >= 0;
+    /* chain[k]: the layer index of each generation step; for a non-double the
+       final layer merges two searches: hi1 (L1) -> L3, lo1 (L2) -> L3 */
+    int final = 0, dice = 0, single = 0;
+    int from_of[5] = {0, 0, 0, 0, 0};
+    if (ok && d1 == d2) {
+        int k = 0;
+        for (; k < 4; k++) {
+            if (!expand(&L[k], &L[k + 1], d1, opp, floor)) { ok = 0; break; }
+            from_of[k + 1] = k;
+            if (!L[k + 1].n) break;
+        }
+        if (ok) {
+            int top = k < 4 ? k : 4;  /* deepest non-empty layer */
+            while (top > 0 && !L[top].n) top--;
+            final = top;
+            dice = top;
+            single = top == 1 ? d1 : 0;
+        }
+    } else if (ok) {
+        /* L1 = hi1, L2 = lo1, L3 = both */
+        ok = expand(&L[0], &L[1], d1, opp, floor) && expand(&L[0], &L[2], d2, opp, floor);
+        if (ok) {
+            layer tmp;
+            memset(&tmp, 0, sizeof(tmp));
+            ok = expand(&L[1], &L[3], d2, opp, floor) && expand(&L[2], &tmp, d1, opp, floor);
+            /* both: hi1's answers, then lo1's not already there (parents into L2,
+               marked by die d1 at their second step) */
+            for (int i = 0; ok && i < tmp.n; i++)
+                if (add(&L[3], tmp.b[i], -2 - tmp.parent[i], tmp.point[i], tmp.die[i]) < 0) ok = 0;
+            release(&tmp);
+        }
+        if (ok) {
+            if (L[3].n) { final = 3; dice = 2; }
+            else if (L[1].n) { final = 1; dice = 1; single = d1; }
+            else if (L[2].n) { final = 2; dice = 1; single = d2; }
+            else { final = 0; dice = 0; }
+        }
+    }
+    int n = ok ? L[final].n : -1;
+    if (n > cap) n = -1;
+    for (int i = 0; i < n; i++) {
+        board b = L[final].b[i];
+        out[3 * i] = (uint64_t)b;
+        out[3 * i + 1] = (uint64_t)(b >> 64);
+        uint8_t chain[8];
+        int len = 0, layer_at = final, at = i;
+        while (layer_at > 0) {
+            chain[2 * len] = L[layer_at].point[at];
+            chain[2 * len + 1] = L[layer_at].die[at];
+            len++;
+            int parent = L[layer_at].parent[at];
+            if (d1 == d2) layer_at = from_of[layer_at];
+            else if (layer_at == 3) layer_at = parent >= 0 ? 1 : 2;
+            else layer_at = 0;
+            at = parent >= 0 ? parent : -2 - parent;
+        }
+        uint64_t path = 0;
+        for (int s = 0; s < len; s++)  /* the first step played is the last one found */
+            path |= (uint64_t)(chain[2 * s] | chain[2 * s + 1] << 8) << (16 * (len - 1 - s));
+        out[3 * i + 2] = path;
+    }
+    *max_dice = dice;
+    *single_die = single;
+    for (int k = 0; k < 5; k++) release(&L[k]);
+    return n;
+}

@@ -1,0 +1,133 @@
+"""The network's 208 inputs against a per-position reading of docs/decisions.md V2.
+
+The reference below is written from V2 (and the encoding module's
+docstring), one position and one point at a time in plain Python: the
+packed board's nibble ``p`` is the count on own point ``p`` (nibble 0 the
+borne-off count), the other side's own point ``q`` is this side's own
+``(q + 11) % 24 + 1`` (R1).  :func:`encode` works whole batches with
+numpy tables and bit masks; on thousands of positions of seeded random
+games, in batches of every shape :class:`Judge` makes (a roll's end boards
+against one opponent, mixed positions), its float64 inputs must equal the
+reference exactly and its float32 inputs be those rounded once.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+from records import random_positions
+
+from narde_notation.evaluator.encoding import N_INPUTS, encode
+from narde_notation.evaluator.game import (
+    ROLLS,
+    Position,
+    Ruleset,
+    child_boards,
+    mover_view,
+)
+
+WALL = 6  # a run is counted up to six points (R6)
+
+
+def other(point: int) -> int:
+    """The other side's own number of own point ``point`` (R1)."""
+    return (point + 11) % 24 + 1
+
+
+def counts(board: int) -> list[int]:
+    """``c[p]``: checkers on own point ``p`` (1…24); ``c[0]``: borne off."""
+    return [(board >> (4 * p)) & 15 for p in range(25)]
+
+
+def side_inputs(me: list[int], opp: list[int]) -> list[float]:
+    """V2's 102 inputs of the side with counts ``me`` against the side with ``opp``."""
+    out: list[float] = []
+    for p in range(1, 25):
+        n = me[p]
+        out += [float(n >= 1), float(n >= 2), float(n >= 3), max(n - 3, 0) / 4]
+    pips = sum(p * me[p] for p in range(1, 25))
+    # the opponent's path: its own 24 down to its own 1, our own other(q) on the way
+    held = [me[other(q)] > 0 for q in range(24, 0, -1)]
+    longest = run = 0
+    for h in held:
+        run = run + 1 if h else 0
+        longest = max(longest, min(run, WALL))
+    on_board = [q for q in range(1, 25) if opp[q]]
+    rearmost = max(on_board) if on_board else 0
+    ahead = sum(1 for q in range(1, rearmost) if me[other(q)] > 0)
+    out += [me[0] / 15, pips / 200, me[24] / 15, (me[0] + sum(me[1:7])) / 15,
+            longest / 6, ahead / 12]
+    return out
+
+
+def contact(me: list[int], opp: list[int]) -> bool:
+    """Some checker has an opposing checker on a point ahead of it (lower, own numbering)."""
+    for a, b in ((me, opp), (opp, me)):
+        mine = [p for p in range(1, 25) if a[p]]
+        if mine and any(b[other(t)] for t in range(1, max(mine))):
+            return True
+    return False
+
+
+def reference(mover: int, opponent: int, mover_first: bool, other_first: bool) -> list[float]:
+    me, opp = counts(mover), counts(opponent)
+    pips_me = sum(p * me[p] for p in range(1, 25))
+    pips_opp = sum(p * opp[p] for p in range(1, 25))
+    return [*side_inputs(me, opp), *side_inputs(opp, me), (pips_opp - pips_me) / 100,
+            float(contact(me, opp)), float(mover_first), float(other_first)]
+
+
+POSITIONS: list[Position] = random_positions(18, 25)  # type: ignore[assignment]
+
+
+def check(movers: list[int], others: list[int], mf: list[bool], of: list[bool]) -> None:
+    want = np.array([reference(*row) for row in zip(movers, others, mf, of, strict=True)])
+    got = encode(movers, others, mf, of)
+    assert got.shape == (len(movers), N_INPUTS) and got.dtype == np.float64
+    bad = np.argwhere(got != want)
+    assert not len(bad), f"first differences (row, input): {bad[:5].tolist()}"
+    got32 = encode(movers, others, mf, of, dtype=np.float32)
+    assert got32.dtype == np.float32
+    assert np.array_equal(got32, want.astype(np.float32))
+
+
+def test_the_random_games_reach_every_kind_of_position() -> None:
+    # the sample has what the inputs tell apart: contact and none, stacks, runs,
+    # checkers off, first turns
+    rows = np.array([reference(*mover_view(p)) for p in POSITIONS])
+    assert len(POSITIONS) > 2000
+    assert {0.0, 1.0} <= set(rows[:, 205]) and rows[:, 206].any()
+    assert rows[:, 3].max() > 0 and rows[:, 96].max() > 0 and rows[:, 100].max() == 1.0
+
+
+def test_mixed_positions_match_the_reference() -> None:
+    views = [mover_view(p) for p in POSITIONS]
+    movers, others, mf, of = (list(c) for c in zip(*views, strict=True))
+    check(movers, others, mf, of)
+    check(movers[:1], others[:1], mf[:1], of[:1])
+
+
+@pytest.mark.parametrize("start", range(0, 2000, 97))
+def test_end_boards_of_every_roll_against_one_opponent_match_the_reference(start: int
+                                                                            ) -> None:
+    # what Judge.after_turns encodes: the opponent to move, the same board in every row
+    me, opp, first, opp_first = mover_view(POSITIONS[start])
+    boards = [b for d1, d2, _p in ROLLS
+              for b in child_boards(me, opp, first, d1, d2, Ruleset())]
+    n = len(boards)
+    check([opp] * n, boards, [opp_first] * n, [False] * n)
+
+
+def test_an_empty_batch() -> None:
+    assert encode([], [], [], []).shape == (0, N_INPUTS)
+
+
+@pytest.mark.parametrize(("text", "touching"), [
+    ("10:1 / 21:1 / W", 1.0),  # Black's 21 is White's 9: just ahead of White's checker
+    ("10:1 / 5:1 / W", 0.0),  # Black's 5 is White's 17, behind it; White's 10 is behind Black's
+])
+def test_contact_is_decided_at_the_nearest_point(text: str, touching: float) -> None:
+    row = mover_view(Position.from_string(text))
+    got = encode(*([v] for v in row))
+    assert got[0, 205] == touching
+    check(*([v] for v in row))
