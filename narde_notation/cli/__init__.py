@@ -3,6 +3,12 @@
 Exit codes (all three, as sqlfluff): 0 clean, 1 findings that are errors,
 2 usage errors, unreadable input or an internal failure on a file (the
 other files still done), 130 after Ctrl-C.
+
+The programs run numpy's matrix products on one thread
+(``OPENBLAS_NUM_THREADS=1`` unless set already, before numpy is loaded;
+worker processes inherit it): the evaluator's products are small, and
+threads only wait for each other (decisions A15: on a loaded 2-core
+machine, 20× slower).
 """
 
 from __future__ import annotations
@@ -23,6 +29,8 @@ from narde_notation.formats.sources import ExpandedPaths, expand_paths
 from narde_notation.model.errors import RulesetError
 from narde_notation.model.ruleset import Ruleset
 from narde_notation.model.safe_text import shown, visible
+
+os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
 
 __all__ = [
     "EXIT_INTERRUPTED",
