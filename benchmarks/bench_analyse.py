@@ -10,7 +10,8 @@ round times, in turn (A B A B …, medians of CPU time, ``time.process_time``,
 so other work on the machine counts less): ``narde-validate``'s per-file work
 (:func:`~narde_notation.archive.tasks.check_file`: read, replay, check) on
 the file, and :func:`~narde_notation.analysis.files.analyse_file` on it at
-0-ply (luck included).  Every timed run starts cold: generation's cache
+0-ply (luck included); validation, a tenth of a second, counts as the
+median of five cold runs in each round.  Every timed run starts cold: generation's cache
 (:func:`~narde_notation.rules.generation.clear_caches`) is emptied before it,
 so neither program reuses the other's legal turns.  The evaluator is loaded
 before timing (a worker loads it once); so is the compiled generation search
@@ -58,6 +59,9 @@ def first_games(path: Path, n: int) -> str:
     return "\n\n".join("\n\n".join(g) for g in games[:n]) + "\n"
 
 
+VALIDATE_REPEATS = 5
+
+
 def cpu(work: Callable[[], object]) -> float:
     """CPU seconds of ``work()`` from cold: generation's cache emptied first."""
     clear_caches()
@@ -89,11 +93,15 @@ def main() -> None:
                                 else "Python search"))
         validate, zero = [], []
         for _ in range(args.rounds):
-            validate.append(cpu(lambda: check_file(str(big))))
+            # validation is short (a tenth of a second): each round's figure is
+            # the median of VALIDATE_REPEATS cold runs, so one noisy run does not set the ratio
+            validate.append(statistics.median(cpu(lambda: check_file(str(big)))
+                                              for _ in range(VALIDATE_REPEATS)))
             zero.append(cpu(lambda: analyse_file(str(big), ply=0)))
         validate_few, one = [], []
         for _ in range(args.rounds):
-            validate_few.append(cpu(lambda: check_file(str(small))))
+            validate_few.append(statistics.median(cpu(lambda: check_file(str(small)))
+                                                  for _ in range(VALIDATE_REPEATS)))
             one.append(cpu(lambda: analyse_file(str(small), ply=1)))
     v, z = statistics.median(validate), statistics.median(zero)
     vf, o = statistics.median(validate_few), statistics.median(one)
