@@ -71,7 +71,7 @@ SUMMARY_UNITS: dict[str, str] = {
     "lucky": f"count (+{LUCKY} < luck <= +{VERY_LUCKY})",
     "unlucky": f"count (-{VERY_LUCKY} <= luck < -{LUCKY})",
     "very_unlucky": f"count (luck < -{VERY_LUCKY})",
-    "mwc_loss": "match-winning chance (0-1), summed",
+    "mwc_loss": "match-winning chance lost, summed over half-turns (1 = a whole match)",
 }
 #: the columns a player table gains from the analysis: all but ``player``, in order.
 ANALYSIS_COLUMNS: tuple[str, ...] = tuple(c for c in SUMMARY_COLUMNS if c != "player")

@@ -116,11 +116,14 @@ def _game_text(game: GameAnalysis) -> str:
         length, white, black = game.match
         head += f", {length}-point match at {length - white}-{length - black}"
     lines.append(head)
+    lines.append("  (each half-turn: roll and turn played, its mark or forced, the luck of the"
+                 " roll and, when the turn played lost, the loss and the best turn; points,"
+                 " mover's side)")
     width = max((len(h.played) for h in game.half_turns), default=4)
     names = max((len(visible(h.player)) for h in game.half_turns), default=5)
     for h in game.half_turns:
         mark = f"{MARK_SYMBOLS[h.mark]} {h.mark}" if h.mark else ("forced" if h.forced else "")
-        lost = f"-{h.loss:.3f}  best {h.best}" if h.loss >= 0.0005 else ""
+        lost = f"loss {h.loss:.3f}  best {h.best}" if h.loss >= 0.0005 else ""
         luck = f"luck {h.luck:+.3f}" + (f" {h.luck_mark}" if h.luck_mark else "")
         exact = "  exact" if h.exact else ""
         lines.append(f"  {h.number:<6} {visible(h.player):<{names}}  {h.roll}: "

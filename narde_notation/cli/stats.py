@@ -367,6 +367,12 @@ def narde_stats(
 
     s = summary(ft)
     analyses = None
+    if analyse and by != "player" and report_dir is None and turns_csv is None \
+            and turns_parquet is None:
+        # nothing would show it: the summary has no analysis columns (decisions A16)
+        common.echo_notice(PROGRAM, "--analyse shows with --by player, --turns-csv,"
+                           " --turns-parquet or --report; nothing analysed")
+        analyse = False
     if analyse:
         from narde_notation.archive.analysed import (
             collect,

@@ -55,7 +55,7 @@ def test_text_shows_marks_best_turn_and_the_summary(files: Path) -> None:
     code, out, _ = run(str(files / "bearoff.txt"))
     assert code == 0
     line = next(x for x in out.splitlines() if "3/1 1/off" in x)
-    assert "?? very bad" in line and "-0.167  best" in line and "exact" in line
+    assert "?? very bad" in line and "loss 0.167  best" in line and "exact" in line
     assert "? bad" in out and "?! doubtful" in out
     assert "Summary of all 3 games:" in out  # the summary over the file
     assert "Match summary" not in out  # no Match tags: no match
@@ -119,6 +119,22 @@ def test_stats_analyse_adds_columns_to_turns_and_players(files: Path, tmp_path: 
     cy = [r for r in rows if r["game"] == "2"]
     assert cy[0]["ply"] == "0" and cy[0]["mark"] == "very bad"  # the turns table's 0-based ply
     assert float(cy[0]["loss"]) == pytest.approx(1 / 6)
+
+
+def test_stats_analyse_alone_says_it_shows_nowhere_and_analyses_nothing(
+        files: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from narde_notation.archive import analysed
+    from narde_notation.cli.stats import narde_stats
+
+    def never(*args: object, **kwargs: object) -> None:
+        raise AssertionError("analysed although nothing shows it")
+
+    monkeypatch.setattr(analysed, "iter_file_analyses", never)
+    result = CliRunner().invoke(narde_stats, [str(files / "bearoff.txt"), "--analyse", "-q",
+                                              "-j", "1"])
+    assert result.exit_code == 0, result.output
+    assert "note: --analyse shows with --by player" in result.stderr
+    assert "nothing analysed" in result.stderr
 
 
 def test_the_narde_command_starts_without_the_evaluator() -> None:
