@@ -13,6 +13,18 @@ MARS_GAME = """\
 2-0
 """
 
+# Black (to move, first mover) bears off its last checker: White has 1 off
+# already (14 on its own 1), so oyn, 1 point, Black wins.
+OYN_BLACK = """\
+[White "Bob"]
+[Black "Ann"]
+[Position "1:14 / 1 / B"]
+[Result "0-1"]
+
+1... 21: 1/off
+0-1
+"""
+
 
 def random_positions(seed: int, games: int, rules: object = None) -> list[object]:
     """Every position before a half-turn of ``games`` seeded random games from the

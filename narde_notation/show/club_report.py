@@ -208,20 +208,8 @@ def _move_into_place(draft: Path, out: Path) -> None:
         mode = out.stat().st_mode & 0o7777
         old_pages = out / _PAGES
         replaced = draft / "replaced"
-        if old_pages.is_dir() and not old_pages.is_symlink():
-            os.rename(old_pages, replaced)
-        elif old_pages.exists() or old_pages.is_symlink():
-            old_pages.unlink()
-        new_pages = draft / _PAGES
-        os.chmod(new_pages, mode)  # a folder made by mkdtemp is private (0o700)
-        os.rename(new_pages, old_pages)
-        old_assets = out / _ASSETS  # the shared script and style: replaced whole
-        if old_assets.is_dir() and not old_assets.is_symlink():
-            os.rename(old_assets, draft / "replaced-assets")
-        elif old_assets.exists() or old_assets.is_symlink():
-            old_assets.unlink()
-        os.chmod(draft / _ASSETS, mode)
-        os.rename(draft / _ASSETS, old_assets)
+        for name, aside in ((_PAGES, replaced), (_ASSETS, draft / "replaced-assets")):
+            _swap_folder(draft / name, out / name, aside, mode)
         os.replace(draft / _INDEX, out / _INDEX)
         if replaced.is_dir():
             for kept in replaced.iterdir():  # not the report's: moved over, not lost
@@ -230,6 +218,17 @@ def _move_into_place(draft: Path, out: Path) -> None:
     finally:
         if held is not None and block is not None:
             block(signal.SIG_SETMASK, held)
+
+
+def _swap_folder(new: Path, old: Path, aside: Path, mode: int) -> None:
+    """Rename folder ``new`` to ``old``, an old folder there first renamed to
+    ``aside`` (a file or link there removed); ``new`` gets ``mode``."""
+    if old.is_dir() and not old.is_symlink():
+        os.rename(old, aside)
+    elif old.exists() or old.is_symlink():
+        old.unlink()
+    os.chmod(new, mode)  # a folder made by mkdtemp is private (0o700)
+    os.rename(new, old)
 
 
 # --------------------------------------------------------------------------- pages

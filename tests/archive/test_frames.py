@@ -15,7 +15,7 @@ from pathlib import Path
 import pandas as pd
 import pytest
 from corpus import CORPUS
-from records import MARS_GAME
+from records import MARS_GAME, OYN_BLACK
 
 from narde_notation.archive import frames
 from narde_notation.archive.frames import (
@@ -49,18 +49,6 @@ PASS_GAME = """\
 KOKS_GAME = MARS_GAME.replace('[Result "2-0"]', '[Rules "koks"]\n[Result "3-0"]').replace(
     "2-0\n", "3-0\n"
 )
-
-# Black (to move, first mover) bears off its last checker: White has 1 off
-# already (14 on its own 1), so oyn, 1 point, Black wins.
-OYN_BLACK = """\
-[White "Bob"]
-[Black "Ann"]
-[Position "1:14 / 1 / B"]
-[Result "0-1"]
-
-1... 21: 1/off
-0-1
-"""
 
 # Two checkers leave the head on an ordinary 6-5 opening: head-rule (R5).
 ILLEGAL_GAME = """\

@@ -9,21 +9,13 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
-from records import MARS_GAME
+from records import MARS_GAME, OYN_BLACK
 
 from narde_notation.cli.stats import narde_stats
 
-# Two finished games (hand-worked in test_frames.py): a mars won by White
+# Two finished games (hand-worked in records.py): a mars won by White
 # (Ann) and an oyn won by Black (Ann again, moving first).
-GAMES = MARS_GAME + """
-[White "Bob"]
-[Black "Ann"]
-[Position "1:14 / 1 / B"]
-[Result "0-1"]
-
-1... 21: 1/off
-0-1
-"""
+GAMES = MARS_GAME + "\n" + OYN_BLACK
 ILLEGAL = '[White "Cid"]\n[Black "Dan"]\n\n1. 65: 24/18 24/19\n*\n'
 
 
