@@ -206,7 +206,7 @@ def progress(results: Iterable[T], *, count: int, show_bar: bool, label: str,
     if not show_bar:
         for result in results:
             if first and at_first is not None:
-                at_first()
+                _interruptible(at_first)
             first = False
             yield result
         return
@@ -217,10 +217,26 @@ def progress(results: Iterable[T], *, count: int, show_bar: bool, label: str,
             if first:
                 since = time.time()
                 if at_first is not None:
-                    at_first()
+                    _interruptible(at_first)
                 restart_eta(bar, since)
                 first = False
             yield result
+
+
+def _interruptible(work: Callable[[], None]) -> None:
+    """``work()``, a Ctrl-C inside it raised as :class:`KeyboardInterrupt`:
+    one that lands in the middle of an import can come out as another error
+    caused by it (a ``RuntimeError`` from a class body, seen in CI while
+    numpy loaded), and the programs owe exit 130 for it."""
+    try:
+        work()
+    except Exception as exc:
+        cause: BaseException | None = exc
+        while cause is not None:
+            if isinstance(cause, KeyboardInterrupt):
+                raise KeyboardInterrupt from exc
+            cause = cause.__cause__ or cause.__context__
+        raise
 
 
 def counted(n: int, noun: str) -> str:

@@ -79,3 +79,27 @@ def test_without_a_bar_the_first_results_work_still_runs(monkeypatch: pytest.Mon
     got = list(progress(iter(range(5)), count=5, show_bar=False, label="reading",
                         at_first=lambda: calls.append(1)))
     assert got == [0, 1, 2, 3, 4] and calls == [1]
+
+
+def test_a_ctrl_c_inside_the_first_result_work_is_a_keyboard_interrupt() -> None:
+    # a Ctrl-C that lands in an import can surface as another error caused by it
+    import pytest
+
+    from narde_notation.cli import progress
+
+    def import_cut_by_ctrl_c() -> None:
+        try:
+            raise KeyboardInterrupt
+        except KeyboardInterrupt as exc:
+            raise RuntimeError("Error calling __set_name__") from exc
+
+    def plain_failure() -> None:
+        raise RuntimeError("not an interrupt")
+
+    for show_bar in (False, True):
+        with pytest.raises(KeyboardInterrupt):
+            list(progress(iter([1, 2]), count=2, show_bar=show_bar, label="x",
+                          at_first=import_cut_by_ctrl_c))
+        with pytest.raises(RuntimeError, match="not an interrupt"):
+            list(progress(iter([1, 2]), count=2, show_bar=show_bar, label="x",
+                          at_first=plain_failure))
