@@ -317,37 +317,43 @@ def _rate(ev: Evaluator, meter: LuckMeter, before: Position, after: Position,
           ) -> dict[str, Any] | None:
     # the luck first: its batch holds the end boards the ranking values (Judge.after_turns)
     luck = meter.luck(before, dice, opening=opening)
-    ranked = ev.rank_turns(before, dice, ply=ply)
-    index = next((k for k, r in enumerate(ranked) if r.turn.position == after), None)
-    if index is None:
+    turns, ranking = ev.ranking(before, dice, ply=ply)
+    koks = ev.rules.koks
+    _me, opp, _mf, of = mover_view(before)
+    me_after = mover_view(after)[1]
+    index = next((k for k, b in enumerate(ranking.boards) if b == me_after), None)
+    if index is None or turns[ranking.order[index]].position != after:
         return None
-    played = ranked[index]
-    estimate = played.estimate
-    if ply == 1 and played.ply == 0 and not estimate.exact:
+
+    def estimate_of(k: int) -> Estimate:  # the k-th best turn's, from the mover's side
+        return Estimate.from_row(ranking.values[k], bool(ranking.exact[k]), koks,
+                                 float(ranking.equity[k]))
+
+    estimate = estimate_of(index)
+    if ply == 1 and ranking.ply[index] == 0 and not estimate.exact:
         # outside the 1-ply filter: the played turn searched as deep as the best
-        me_after = mover_view(after)[1]
-        _me, opp, _mf, of = mover_view(before)
         row = meter.judge.one_ply(me_after, opp, of)
-        estimate = Estimate.from_row(row, False, ev.rules.koks)
-    best = ranked[0]
-    if estimate.equity > best.estimate.equity:
-        best = played
-    loss = max(0.0, best.estimate.equity - estimate.equity)
+        estimate = Estimate.from_row(row, False, koks)
+    best_index, best_estimate = 0, estimate_of(0)
+    if estimate.equity > best_estimate.equity:
+        best_index, best_estimate = index, estimate
+    loss = max(0.0, best_estimate.equity - estimate.equity)
     if loss < 1e-12:
         loss = 0.0
-    forced = len(ranked) == 1
+    forced = len(turns) == 1
     mover = before.side_to_move
+    played_turn = turns[ranking.order[index]]
     out: dict[str, Any] = dict(
-        roll=f"{max(dice)}{min(dice)}", played=played.turn.notation(),
-        best=best.turn.notation(), equity_played=estimate.equity,
-        equity_best=best.estimate.equity, loss=loss, forced=forced, turns=len(ranked),
-        rank=index + 1 if best is not played or index == 0 else 1,
+        roll=f"{max(dice)}{min(dice)}", played=played_turn.notation(),
+        best=turns[ranking.order[best_index]].notation(), equity_played=estimate.equity,
+        equity_best=best_estimate.equity, loss=loss, forced=forced, turns=len(turns),
+        rank=index + 1 if best_index != index or index == 0 else 1,
         mark=move_mark(loss, forced), luck=luck.luck, luck_mark=luck_mark(luck.luck),
-        exact=bool(estimate.exact and best.estimate.exact and luck.exact),
+        exact=bool(estimate.exact and best_estimate.exact and luck.exact),
         win=estimate.win, white_win=estimate.win if mover is Side.WHITE else 1 - estimate.win)
     if table is not None and match is not None:
         away, opp_away = (match[1], match[2]) if mover is Side.WHITE else (match[2], match[1])
-        chances = [table.of_estimate(r.estimate, away, opp_away) for r in ranked]
+        chances = [table.of_estimate(estimate_of(k), away, opp_away) for k in range(len(turns))]
         mine = table.of_estimate(estimate, away, opp_away)
         top = max([*chances, mine])
         out.update(mwc_played=mine, mwc_best=top, mwc_loss=max(0.0, top - mine))

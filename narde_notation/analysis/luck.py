@@ -14,13 +14,12 @@ hundreds of positions, not 21 calls.
 
 from __future__ import annotations
 
-import itertools
 from typing import TYPE_CHECKING, NamedTuple
 
 import numpy as np
 
 from narde_notation.evaluator.estimate import equities, flip
-from narde_notation.evaluator.game import ROLLS, child_boards, mover_view
+from narde_notation.evaluator.game import ROLLS, end_boards_of_rolls, mover_view
 from narde_notation.evaluator.search import Judge
 
 if TYPE_CHECKING:
@@ -66,23 +65,21 @@ class LuckMeter:
         # analysed as rolled, with the doubles in the mean
         no_doubles = opening and not self.rules.reroll and dice[0] != dice[1]
         played = (max(dice), min(dice))
-        ends: list[list[int]] = []
-        weights: list[float] = []
-        mine = 0
-        for d1, d2, p in ROLLS:
-            if no_doubles and d1 == d2:
-                continue
-            if (d1, d2) == played:
-                mine = len(ends)
-            ends.append(child_boards(me, opp, mf, d1, d2, self.rules))  # a pass: one board
-            weights.append(p)
-        # rolls of one pip total often reach the same boards: each is valued once
-        unique: dict[int, int] = {}
-        rows = [unique.setdefault(b, len(unique)) for b in itertools.chain.from_iterable(ends)]
-        got = self.judge.after_turns(list(unique), opp, of)
+        rolls = [(d1, d2) for d1, d2, _p in ROLLS if not (no_doubles and d1 == d2)]
+        weights = np.array([p for d1, d2, p in ROLLS if not (no_doubles and d1 == d2)])
+        mine = rolls.index(played)
+        # every roll's end boards (a pass: one board), those of one pip total
+        # often the same: each distinct board once, valued in one batch
+        found = end_boards_of_rolls(me, opp, mf, rolls, self.rules)
+        boards = np.frombuffer(found.boards, dtype=np.uint8).reshape(-1, 16)
+        rows = np.frombuffer(found.rows, dtype=np.int32)
+        got = self.judge.after_boards(boards, opp, of)
         eq = equities(flip(got.values), self.judge.koks)
-        starts = np.cumsum([0, *map(len, ends[:-1])])
+        starts = np.cumsum([0, *found.counts[:-1]])
         best = np.maximum.reduceat(eq[rows], starts)
-        w = np.array(weights) / sum(weights)
+        # the ranking of the roll played (Evaluator.rank_turns) reuses its rows
+        own = rows[starts[mine]:starts[mine] + found.counts[mine]]
+        self.judge.remember(opp, of, boards[own], got, own)
+        w = weights / weights.sum()
         mean = float(w @ best)
         return Luck(float(best[mine]) - mean, float(best[mine]), mean, bool(got.exact.all()))

@@ -26,15 +26,17 @@ board (the end boards of a roll against one opponent) decodes that board once.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import ctypes
+from collections.abc import Callable, Sequence
+from pathlib import Path
 from typing import Any
 
 import numpy as np
 import numpy.typing as npt
 
-from narde_notation.evaluator.game import FLIP
+from narde_notation.evaluator.game import FLIP, compiled_library
 
-__all__ = ["ENCODING", "N_INPUTS", "decode", "encode"]
+__all__ = ["ENCODING", "N_INPUTS", "decode", "encode", "encode_raw", "raw_boards", "use_kernel"]
 
 #: the version of this encoding (stored with trained weights; a change needs new weights).
 ENCODING = 1
@@ -70,13 +72,37 @@ def _bit_columns() -> npt.NDArray[np.int64]:
 
 
 _BITS = _bit_columns()
+# float64 copies: a BLAS product of small integers is exact (sums below 2**25)
+# and several times quicker than numpy's integer one
+_BITS_F = _BITS.astype(np.float64)
+_PIP_HOME_F = _PIP_HOME.astype(np.float64)
+
+
 _MASK24 = (1 << 24) - 1
+
+
+def _run_tables() -> tuple[npt.NDArray[np.int64], ...]:
+    """For every 12-bit number: its longest run of set bits, its set bits from
+    bit 11 down, from bit 0 up (a 24-bit mask's longest run is the longest of
+    its halves' or the low half's top run plus the high half's bottom run)."""
+    longest, top, bottom = (np.zeros(1 << 12, dtype=np.int64) for _ in range(3))
+    for v in range(1 << 12):
+        text = format(v, "012b")  # bit 11 first
+        longest[v] = max(map(len, text.split("0")))
+        top[v] = len(text) - len(text.lstrip("1"))
+        bottom[v] = len(text) - len(text.rstrip("1"))
+    return longest, top, bottom
+
+
+_RUN12, _TOP12, _BOTTOM12 = _run_tables()
 #: set bits of every 12-bit number.
 _POPCOUNT12 = np.array([bin(i).count("1") for i in range(1 << 12)], dtype=np.int64)
 
 
-def _raw(boards: Sequence[int]) -> npt.NDArray[np.uint8]:
-    """The 13 little-endian bytes of each packed board: uint8 (n, 13)."""
+def raw_boards(boards: Sequence[int]) -> npt.NDArray[np.uint8]:
+    """The 13 little-endian bytes of each packed board: uint8 (n, 13), the
+    form :func:`encode_raw` reads (nibble ``p`` of a board, own point ``p``,
+    is the low half of byte ``p // 2`` for an even ``p``, the high half for an odd one)."""
     return np.frombuffer(b"".join([b.to_bytes(13, "little") for b in boards]),
                          dtype=np.uint8).reshape(len(boards), 13)
 
@@ -95,20 +121,16 @@ def decode(boards: Sequence[int]) -> npt.NDArray[np.int64]:
     Each board's 13 little-endian bytes hold two nibbles apiece: the low one
     is the even point, the high one the odd point.
     """
-    return _counts(_raw(boards)).astype(np.int64)
+    return _counts(raw_boards(boards)).astype(np.int64)
 
 
 def _longest_run(bits: npt.NDArray[np.int64]) -> npt.NDArray[np.int64]:
-    """Longest run of set bits of each mask (capped at six), by and-ing shifted masks."""
-    bits = bits.copy()
-    length = np.zeros(len(bits), dtype=np.int64)
-    for _ in range(_LONGEST):
-        nonzero = bits != 0
-        if not nonzero.any():
-            break
-        length += nonzero
-        bits &= bits >> 1
-    return length
+    """Longest run of set bits of each 24-bit mask (capped at six), from its
+    12-bit halves' tables."""
+    low, high = bits & 4095, bits >> 12
+    run = np.maximum(np.maximum(_RUN12[low], _RUN12[high]), _TOP12[low] + _BOTTOM12[high])
+    capped: npt.NDArray[np.int64] = np.minimum(run, _LONGEST)
+    return capped
 
 
 def _popcount(bits: npt.NDArray[np.int64]) -> npt.NDArray[np.int64]:
@@ -137,11 +159,40 @@ def encode(movers: Sequence[int], others: Sequence[int], mover_first: Sequence[b
     float32 array holds the float64 inputs rounded once.
     """
     n = len(movers)
+    if n == 0:
+        return np.empty((0, N_INPUTS), dtype=dtype)
+    one_mover = movers.count(movers[0]) == n
+    return encode_raw(raw_boards(movers[:1] if one_mover else movers), raw_boards(others),
+                      mover_first, other_first, dtype)
+
+
+def encode_raw(movers: npt.NDArray[np.uint8], others: npt.NDArray[np.uint8],
+               mover_first: Sequence[bool] | npt.NDArray[np.bool_],
+               other_first: Sequence[bool] | npt.NDArray[np.bool_],
+               dtype: Any = np.float64) -> npt.NDArray[Any]:
+    """:func:`encode` of boards given as bytes (:func:`raw_boards`; uint8 (n, 13)
+    or wider, the bytes past 13 unread): ``others`` (n, ...), ``movers`` (n, ...)
+    or (1, ...) for one board facing every row of ``others`` (decoded once).
+
+    Runs compiled (``encoding_kernel.c``, decisions V11) when it could be built,
+    else with numpy: the same numbers, bit for bit."""
+    kernel = _kernel()
+    if kernel is not None and np.dtype(dtype) in (np.float32, np.float64):
+        return kernel(movers, others, mover_first, other_first, np.dtype(dtype))
+    return _encode_numpy(movers, others, mover_first, other_first, dtype)
+
+
+def _encode_numpy(movers: npt.NDArray[np.uint8], others: npt.NDArray[np.uint8],
+               mover_first: Sequence[bool] | npt.NDArray[np.bool_],
+               other_first: Sequence[bool] | npt.NDArray[np.bool_],
+               dtype: Any = np.float64) -> npt.NDArray[Any]:
+    """:func:`encode_raw` with numpy (the reference form)."""
+    n = len(others)
     out = np.empty((n, N_INPUTS), dtype=dtype)
     if n == 0:
         return out
-    one_mover = movers.count(movers[0]) == n
-    raw = _raw([movers[0], *others] if one_mover else [*movers, *others])
+    one_mover = len(movers) == 1 and n != 1
+    raw = np.concatenate([movers[:, :13], others[:, :13]])
     # rows of the decoded batch: the movers', then the others'
     me: slice | npt.NDArray[np.intp] = np.zeros(n, dtype=np.intp) if one_mover else slice(0, n)
     opp = slice(len(raw) - n, len(raw))
@@ -149,9 +200,9 @@ def encode(movers: Sequence[int], others: Sequence[int], mover_first: Sequence[b
     table = _BYTE_UNARY32 if np.dtype(dtype) == np.float32 else _BYTE_UNARY
     unary = np.take(table, pairs, axis=0).reshape(len(raw), 96)
     counts = _counts(raw)
-    pip_home = counts.astype(np.int64) @ _PIP_HOME
+    pip_home = counts.astype(np.float64) @ _PIP_HOME_F  # (rows, 2): pips, home or off
     pips = pip_home[:, 0]
-    masks = (counts != 0).astype(np.int64) @ _BITS
+    masks = ((counts != 0).astype(np.float64) @ _BITS_F).astype(np.int64)
     along_theirs, along_own, own, flipped = masks.T
     runs = _longest_run(along_theirs)
     for rows, against, col in ((me, opp, 0), (opp, me, 102)):
@@ -175,3 +226,73 @@ def encode(movers: Sequence[int], others: Sequence[int], mover_first: Sequence[b
     out[:, 206] = mover_first
     out[:, 207] = other_first
     return out
+
+
+_SOURCE = Path(__file__).with_name("encoding_kernel.c")
+Kernel = Callable[[npt.NDArray[np.uint8], npt.NDArray[np.uint8], Any, Any, np.dtype[Any]],
+                  npt.NDArray[Any]]
+#: the compiled encoder in use: ``[]`` until the first encoding asks (:func:`use_kernel`).
+_KERNEL: list[Kernel | None] = []
+
+
+_ONE_FLAG = (np.zeros(1, dtype=np.bool_), np.ones(1, dtype=np.bool_))
+
+
+def _flag(flags: Any, n: int) -> tuple[npt.NDArray[np.bool_], int]:
+    """A flag column as bytes for the C and its step: one byte (step 0) when it
+    is one value for every row (a bool, or an array of stride 0), else ``n``."""
+    if isinstance(flags, (bool, np.bool_)):
+        return _ONE_FLAG[bool(flags)], 0
+    a = np.asarray(flags, dtype=np.bool_)
+    if a.ndim == 0 or (n and a.strides == (0,)):
+        return _ONE_FLAG[bool(a.flat[0])], 0
+    return np.ascontiguousarray(np.broadcast_to(a, (n,))), 1
+
+
+def _load() -> Kernel | None:
+    lib = compiled_library(_SOURCE)
+    if lib is None:
+        return None
+    bits = np.ascontiguousarray(_BITS, dtype=np.int64)
+    lib.narde_encode_init.argtypes = [ctypes.c_void_p]
+    lib.narde_encode_init.restype = None
+    lib.narde_encode_init(bits.ctypes.data)
+    call = lib.narde_encode
+    call.argtypes = [ctypes.c_void_p, ctypes.c_int64, ctypes.c_void_p, ctypes.c_int64,
+                     ctypes.c_int64, ctypes.c_void_p, ctypes.c_int64, ctypes.c_void_p,
+                     ctypes.c_int64, ctypes.c_int, ctypes.c_void_p]
+    call.restype = None
+
+    def encode_compiled(movers: npt.NDArray[np.uint8], others: npt.NDArray[np.uint8],
+                        mover_first: Any, other_first: Any,
+                        dtype: np.dtype[Any]) -> npt.NDArray[Any]:
+        n = len(others)
+        out = np.empty((n, N_INPUTS), dtype=dtype)
+        if n == 0:
+            return out
+        others = np.ascontiguousarray(others, dtype=np.uint8)
+        movers = np.ascontiguousarray(movers, dtype=np.uint8)
+        if others.shape[1] < 13 or movers.shape[1] < 13 or len(movers) not in (1, n):
+            raise ValueError(f"boards of 13 bytes or more, movers 1 or {n} rows:"
+                             f" {movers.shape}, {others.shape}")
+        step = 0 if len(movers) == 1 else movers.shape[1]
+        (first, first_step), (second, second_step) = _flag(mover_first, n), _flag(other_first, n)
+        call(movers.ctypes.data, step, others.ctypes.data, others.shape[1], n, first.ctypes.data,
+             first_step, second.ctypes.data, second_step, int(dtype == np.float64),
+             out.ctypes.data)
+        return out
+
+    return encode_compiled
+
+
+def _kernel() -> Kernel | None:
+    if not _KERNEL:
+        _KERNEL.append(_load())
+    return _KERNEL[0]
+
+
+def use_kernel(on: bool) -> bool:
+    """Encode compiled when ``on`` and it could be built, else with numpy;
+    returns whether the compiled encoder is now in use (tests compare the two)."""
+    _KERNEL[:] = [_load() if on else None]
+    return _KERNEL[0] is not None

@@ -15,6 +15,7 @@ from narde_notation.evaluator.game import (
     Ruleset,
     Side,
     Turn,
+    child_boards,
     legal_turns,
     mover_view,
     parse_roll,
@@ -115,7 +116,7 @@ class Evaluator:
             ValueError: the game is over in ``position`` or ``ply`` is not 0 or 1.
             NotationError: a bad roll.
         """
-        turns, ranking = self._ranking(position, dice, ply)
+        turns, ranking = self.ranking(position, dice, ply)
         best = float(ranking.equity[0])
         koks = self.rules.koks
         out = []
@@ -130,16 +131,23 @@ class Evaluator:
 
     def best_turn(self, position: Position, dice: tuple[int, int] | str, ply: int = 0) -> Turn:
         """The first turn of :meth:`rank_turns` (same arguments and errors)."""
-        turns, ranking = self._ranking(position, dice, ply)
+        turns, ranking = self.ranking(position, dice, ply)
         return turns[ranking.order[0]]
 
-    def _ranking(self, position: Position, dice: tuple[int, int] | str,
-                 ply: int) -> tuple[list[Turn], Ranking]:
+    def ranking(self, position: Position, dice: tuple[int, int] | str,
+                ply: int = 0) -> tuple[list[Turn], Ranking]:
+        """:meth:`rank_turns` as arrays: the legal turns of ``dice`` (in
+        :func:`legal_turns`'s order) and their :class:`~.search.Ranking`
+        (``order[k]`` is the index in that list of the ``k``-th best turn), for a
+        caller that needs a few of the turns' estimates, not all (same
+        arguments and errors)."""
         if position.is_game_over:
             raise ValueError("the game is over in this position (R9): nothing may be played")
-        turns = legal_turns(position, parse_roll(dice), self.rules)
-        _me, opp, _mf, of = mover_view(position)
-        boards = [mover_view(t.position)[1] for t in turns]
+        roll = parse_roll(dice)
+        turns = legal_turns(position, roll, self.rules)
+        me, opp, mf, of = mover_view(position)
+        # the turns' end boards, in their order (the same generation, cached)
+        boards = child_boards(me, opp, mf, roll[0], roll[1], self.rules)
         return turns, self._judge.rank(boards, opp, of, ply)
 
 

@@ -11,8 +11,14 @@ from __future__ import annotations
 
 from narde_notation.model.ruleset import Ruleset
 from narde_notation.model.side import FLIP, Side
+from narde_notation.rules.compiled import library as compiled_library
 from narde_notation.rules.engine import Turn, legal_turns, parse_roll
-from narde_notation.rules.generation import generate, resolve_rules
+from narde_notation.rules.generation import (
+    RollBoards,
+    end_boards_of_rolls,
+    generate,
+    resolve_rules,
+)
 from narde_notation.rules.position import Position
 from narde_notation.rules.scoring import Outcome, after_turn, outcome
 
@@ -21,11 +27,14 @@ __all__ = [
     "ROLLS",
     "Outcome",
     "Position",
+    "RollBoards",
     "Ruleset",
     "Side",
     "Turn",
     "after_turn",
     "child_boards",
+    "compiled_library",
+    "end_boards_of_rolls",
     "legal_turns",
     "mover_view",
     "outcome",

@@ -21,7 +21,7 @@ import numpy as np
 import numpy.typing as npt
 
 from narde_notation.evaluator.bearoff import BearoffDatabase, database
-from narde_notation.evaluator.encoding import N_INPUTS, encode
+from narde_notation.evaluator.encoding import N_INPUTS, encode_raw, raw_boards
 from narde_notation.evaluator.estimate import equities, flip
 from narde_notation.evaluator.game import ROLLS, Ruleset, child_boards
 from narde_notation.evaluator.network import Network
@@ -58,9 +58,31 @@ class Ranking(NamedTuple):
     ply: list[int]  # search depth of each row
 
 
-def _lost(loser: int) -> list[float]:
-    none_off = (loser & 15) == 0
-    return [0.0, 0.0, float(none_off), 0.0, float(none_off and loser >> _KOKS_SHIFT != 0)]
+UInt8Array = npt.NDArray[np.uint8]
+
+
+def _lost(loser: UInt8Array) -> FloatArray:
+    """Estimates (n, 5) of the side to move that has lost (R9): a mars when the
+    loser (``loser``, board bytes (n, 13+)) has nothing off, a koks when it also
+    has a checker on own 19…24 (nibbles from 19: byte 9's high half, bytes 10–12)."""
+    none_off = (loser[:, 0] & 15) == 0
+    koks = ((loser[:, 9] >> 4) != 0) | loser[:, 10:13].any(axis=1)
+    out = np.zeros((len(loser), 5))
+    out[:, 2] = none_off
+    out[:, 4] = none_off & koks
+    return out
+
+
+def _all_home(raw: UInt8Array) -> BoolArray:
+    """Every checker of each board (bytes (n, 13+)) home or off: nibbles from 7 empty
+    (byte 3's high half, bytes 4–12)."""
+    home: BoolArray = ((raw[:, 3] >> 4) == 0) & ~raw[:, 4:13].any(axis=1)
+    return home
+
+
+def _packed(raw: UInt8Array) -> list[int]:
+    """Packed boards of board bytes (n, 13+)."""
+    return [int.from_bytes(row.tobytes(), "little") for row in raw[:, :13]]
 
 
 class Judge:
@@ -101,35 +123,49 @@ class Judge:
         every checker home (the bear-off database); the network values the rest.
         """
         n = len(movers)
+        one_mover = n > 1 and movers.count(movers[0]) == n
+        return self.values_raw(raw_boards(movers[:1] if one_mover else movers),
+                               raw_boards(others), np.asarray(mover_first, dtype=bool),
+                               np.asarray(other_first, dtype=bool), want_inputs)
+
+    def values_raw(self, movers: UInt8Array, others: UInt8Array,
+                   mover_first: BoolArray | bool, other_first: BoolArray | bool,
+                   want_inputs: bool = False) -> Values:
+        """:meth:`values` of boards as bytes (:func:`~.encoding.raw_boards`, uint8
+        (n, 13) or wider): ``others`` (n, ...), ``movers`` (n, ...) or (1, ...) for
+        one board to move against each of ``others``; the flags arrays (n,) or one bool."""
+        n = len(others)
+        single = movers[:1] if len(movers) == 1 else None  # one board against every row
+        if single is not None:
+            movers = np.broadcast_to(single, (n, single.shape[1]))
+        mover_first = np.broadcast_to(np.asarray(mover_first, dtype=bool), (n,))
+        other_first = np.broadcast_to(np.asarray(other_first, dtype=bool), (n,))
         values = np.empty((n, 5))
-        lost = np.array([o & 15 == 15 for o in others], dtype=bool).reshape(n)
-        won = np.array([m & 15 == 15 for m in movers], dtype=bool).reshape(n) & ~lost
-        race = np.array([m >> _HOME_SHIFT == 0 and o >> _HOME_SHIFT == 0
-                         for m, o in zip(movers, others, strict=True)],
-                        dtype=bool).reshape(n) & ~lost & ~won
+        lost = (others[:, 0] & 15) == 15
+        won = ((movers[:, 0] & 15) == 15) & ~lost
+        race = _all_home(movers) & _all_home(others) & ~lost & ~won
         exact = lost | won | race
         # the opponent has borne off all 15: the mover has lost (R9), and the reverse
-        for i in np.flatnonzero(lost).tolist():
-            values[i] = _lost(movers[i])
-        for i in np.flatnonzero(won).tolist():
-            values[i] = flip(np.array([_lost(others[i])]))[0]
+        if lost.any():
+            values[lost] = _lost(movers[lost])
+        if won.any():
+            values[won] = flip(_lost(others[won]))
         if race.any():
-            race_rows = np.flatnonzero(race).tolist()
             win, win_mars, lose_mars = self.bearoff.race(
-                np.array([movers[i] for i in race_rows], dtype=object),
-                np.array([others[i] for i in race_rows], dtype=object))
-            zeros = np.zeros(len(race_rows))
-            values[race_rows] = np.stack([win, win_mars, lose_mars, zeros, zeros], axis=1)
+                np.array(_packed(movers[race]), dtype=object),
+                np.array(_packed(others[race]), dtype=object))
+            zeros = np.zeros(len(win))
+            values[race] = np.stack([win, win_mars, lose_mars, zeros, zeros], axis=1)
         inputs = None
         by_network = ~exact
         if not exact.any():
-            x = encode(movers, others, mover_first, other_first, dtype=self.dtype)
+            x = encode_raw(movers if single is None else single, others, mover_first,
+                           other_first, dtype=self.dtype)
             values[:] = self._forward(x)
         elif not exact.all():
-            net_rows = np.flatnonzero(by_network).tolist()
-            x = encode([movers[i] for i in net_rows], [others[i] for i in net_rows],
-                       [mover_first[i] for i in net_rows], [other_first[i] for i in net_rows],
-                       dtype=self.dtype)
+            rows = by_network
+            x = encode_raw(movers[rows] if single is None else single, others[rows],
+                           mover_first[rows], other_first[rows], dtype=self.dtype)
             values[by_network] = self._forward(x)
         if want_inputs and by_network.any():
             inputs = np.zeros((n, N_INPUTS))
@@ -157,6 +193,24 @@ class Judge:
         if self._fixed and not want_inputs:
             self._last = (opp, opp_first, dict(zip(boards, range(n), strict=True)), got)
         return got
+
+    def after_boards(self, boards: UInt8Array, opp: int, opp_first: bool) -> Values:
+        """:meth:`after_turns` of the mover's end boards given as bytes (uint8
+        (n, 13) or wider, :func:`~.encoding.raw_boards`; the compiled generation's
+        16 per board): estimates from the opponent's side, not kept."""
+        return self.values_raw(raw_boards([opp]), boards, opp_first, False)
+
+    def remember(self, opp: int, opp_first: bool, boards: UInt8Array, got: Values,
+                 rows: npt.NDArray[np.integer[Any]]) -> None:
+        """Keep rows ``rows`` of ``got`` (from :meth:`after_boards` against ``opp``)
+        as the estimates of ``boards`` (bytes (len(rows), 13+)), for the next
+        :meth:`after_turns` against ``opp`` (a roll's ranking after its luck,
+        analysis/luck.py); only for a float32 Judge (fixed weights)."""
+        if not self._fixed:
+            return
+        keys = _packed(boards)
+        self._last = (opp, opp_first, dict(zip(keys, range(len(keys)), strict=True)),
+                      Values(got.values[rows], got.exact[rows], None, got.by_network[rows]))
 
     def one_ply(self, board: int, opp: int, opp_first: bool) -> FloatArray:
         """The mover's estimate (5,) of reaching ``board``: the mean over the

@@ -33,13 +33,15 @@ from narde_notation.model.side import Side
 from narde_notation.rules.step import OCC, head_floor, illegal_block, step
 
 if TYPE_CHECKING:
-    from narde_notation.rules.generation_kernel import Search
+    from narde_notation.rules.generation_kernel import RollsSearch, Search
     from narde_notation.rules.position import Position
 
 __all__ = [
+    "RollBoards",
     "Step",
     "Turn",
     "clear_caches",
+    "end_boards_of_rolls",
     "generate",
     "legal_turns",
     "max_dice_used",
@@ -386,6 +388,41 @@ def generate(me: int, opp: int, first: bool, d1: int, d2: int, rules: Ruleset) -
     return result
 
 
+class RollBoards(NamedTuple):
+    """The end boards of several rolls of one position (:func:`end_boards_of_rolls`)."""
+
+    boards: bytes  # the distinct end boards, 16 little-endian bytes each, first seen first
+    rows: bytes  # each roll's end boards in turn (generate's order): rows of boards, int32 LE
+    counts: list[int]  # how many end boards each roll has (a pass: 1, the start board)
+
+
+def end_boards_of_rolls(me: int, opp: int, first: bool, rolls: Sequence[tuple[int, int]],
+                        rules: Ruleset) -> RollBoards:
+    """The end boards of :func:`generate` for each roll ``(d1, d2)`` (``d1 >= d2``)
+    of one position, each distinct board once: what valuing every roll of a
+    position needs (the luck of a roll, R12), as bytes for an array reader.
+
+    The same boards, in the same order, as ``generate(...).finals`` roll by
+    roll; one compiled call for all the rolls when the compiled search runs
+    (decisions E19), else :func:`generate` for each (and its cache).
+    """
+    search = _rolls_search()
+    if search is not None and not rules.end_of_turn_block:
+        spec = [(d1, d2, head_floor(me, first, d1, d2, opp, rules)) for d1, d2 in rolls]
+        found = search(me, opp, spec)
+        if found is not None:
+            return RollBoards(*found)
+    unique: dict[int, int] = {}
+    rows: list[int] = []
+    counts: list[int] = []
+    for d1, d2 in rolls:
+        finals = generate(me, opp, first, d1, d2, rules).finals
+        rows.extend(unique.setdefault(b, len(unique)) for b in finals)
+        counts.append(len(finals))
+    return RollBoards(b"".join(b.to_bytes(16, "little") for b in unique),
+                      b"".join(r.to_bytes(4, "little") for r in rows), counts)
+
+
 def _remember(key: tuple[int, int, bool, int, int, bool, int], result: Generated) -> None:
     if len(_CACHE) > 50_000:
         _CACHE.clear()
@@ -402,6 +439,14 @@ def _search() -> Search | None:
 
         _SEARCH.append(kernel())
     return _SEARCH[0]
+
+
+def _rolls_search() -> RollsSearch | None:
+    if _search() is None:  # off (use_kernel) or not built
+        return None
+    from narde_notation.rules.generation_kernel import rolls_kernel
+
+    return rolls_kernel()
 
 
 def use_kernel(on: bool) -> bool:

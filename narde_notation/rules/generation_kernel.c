@@ -103,12 +103,12 @@ static int grow_slots(layer *L) {
     return 1;
 }
 
-/* add b unless present: 1 added, 0 present, -1 out of memory */
-static int add(layer *L, board b, int parent, int p, int d) {
+/* the index of b in L, added at the end when absent; -1 out of memory */
+static int place(layer *L, board b, int parent, int p, int d) {
     if (2 * (L->n + 1) > L->nslots && !grow_slots(L)) return -1;
     uint64_t h = hash(b) & (L->nslots - 1);
     while (L->slots[h] >= 0) {
-        if (L->b[L->slots[h]] == b) return 0;
+        if (L->b[L->slots[h]] == b) return L->slots[h];
         h = (h + 1) & (L->nslots - 1);
     }
     if (L->n == L->cap) {
@@ -132,8 +132,13 @@ static int add(layer *L, board b, int parent, int p, int d) {
     L->parent[L->n] = parent;
     L->point[L->n] = (uint8_t)p;
     L->die[L->n] = (uint8_t)d;
-    L->n++;
-    return 1;
+    return L->n++;
+}
+
+/* add b unless present: 1 added, 0 present, -1 out of memory */
+static int add(layer *L, board b, int parent, int p, int d) {
+    int n = L->n, at = place(L, b, parent, p, d);
+    return at < 0 ? -1 : L->n > n;
 }
 
 static void release(layer *L) {
@@ -155,21 +160,17 @@ static int expand(const layer *from, layer *to, int d, board opp, int floor) {
     return 1;
 }
 
-/* Writes three words per end board: its low and high 64 bits, then its steps
-   in play order, one (point, die) byte pair each from the lowest byte up (0
-   after the last); returns how many boards, -1 when more than cap or out of
-   memory.  *max_dice and *single_die as generation.Generated. */
-int narde_generate(uint64_t me_lo, uint64_t me_hi, uint64_t opp_lo, uint64_t opp_hi,
-                   int d1, int d2, int floor, int cap, uint64_t *out,
-                   int32_t *max_dice, int32_t *single_die) {
-    board me = ((board)me_hi << 64) | me_lo, opp = ((board)opp_hi << 64) | opp_lo;
-    layer L[5];
-    memset(L, 0, sizeof(L));
+/* generation.py generate's search: fills L[0..4]; returns the index of the
+   layer of the end boards (*from_of, *max_dice, *single_die as there), -1 out of
+   memory.  The caller releases L. */
+static int search(layer L[5], int from_of[5], board me, board opp, int d1, int d2, int floor,
+                  int32_t *max_dice, int32_t *single_die) {
+    memset(L, 0, 5 * sizeof(layer));
     int ok = add(&L[0], me, -1, 0, 0) >= 0;
     /* chain[k]: the layer index of each generation step; for a non-double the
        final layer merges two searches: hi1 (L1) -> L3, lo1 (L2) -> L3 */
     int final = 0, dice = 0, single = 0;
-    int from_of[5] = {0, 0, 0, 0, 0};
+    for (int k = 0; k < 5; k++) from_of[k] = 0;
     if (ok && d1 == d2) {
         int k = 0;
         for (; k < 4; k++) {
@@ -204,7 +205,23 @@ int narde_generate(uint64_t me_lo, uint64_t me_hi, uint64_t opp_lo, uint64_t opp
             else { final = 0; dice = 0; }
         }
     }
-    int n = ok ? L[final].n : -1;
+    *max_dice = dice;
+    *single_die = single;
+    return ok ? final : -1;
+}
+
+/* Writes three words per end board: its low and high 64 bits, then its steps
+   in play order, one (point, die) byte pair each from the lowest byte up (0
+   after the last); returns how many boards, -1 when more than cap or out of
+   memory.  *max_dice and *single_die as generation.Generated. */
+int narde_generate(uint64_t me_lo, uint64_t me_hi, uint64_t opp_lo, uint64_t opp_hi,
+                   int d1, int d2, int floor, int cap, uint64_t *out,
+                   int32_t *max_dice, int32_t *single_die) {
+    board me = ((board)me_hi << 64) | me_lo, opp = ((board)opp_hi << 64) | opp_lo;
+    layer L[5];
+    int from_of[5];
+    int final = search(L, from_of, me, opp, d1, d2, floor, max_dice, single_die);
+    int n = final >= 0 ? L[final].n : -1;
     if (n > cap) n = -1;
     for (int i = 0; i < n; i++) {
         board b = L[final].b[i];
@@ -227,8 +244,45 @@ int narde_generate(uint64_t me_lo, uint64_t me_hi, uint64_t opp_lo, uint64_t opp
             path |= (uint64_t)(chain[2 * s] | chain[2 * s + 1] << 8) << (16 * (len - 1 - s));
         out[3 * i + 2] = path;
     }
-    *max_dice = dice;
-    *single_die = single;
     for (int k = 0; k < 5; k++) release(&L[k]);
+    return n;
+}
+
+/* The end boards of several rolls of one position (the luck of a roll,
+   analysis/luck.py): roll k is rolls[3k], rolls[3k + 1] (d1 >= d2) with the
+   head floor rolls[3k + 2], searched as narde_generate (a pass: the start
+   board).  Writes the distinct end boards of all the rolls in order of first
+   appearance, two words each (low, high 64 bits), into boards; the row of each
+   roll's end boards in turn, in narde_generate's order, into rows; and how
+   many end boards each roll has into counts.  Returns how many distinct
+   boards, -1 when more than cap (distinct boards or rows) or out of memory. */
+int narde_generate_rolls(uint64_t me_lo, uint64_t me_hi, uint64_t opp_lo, uint64_t opp_hi,
+                         int nrolls, const int32_t *rolls, int cap, uint64_t *boards,
+                         int32_t *rows, int32_t *counts) {
+    board me = ((board)me_hi << 64) | me_lo, opp = ((board)opp_hi << 64) | opp_lo;
+    layer U;
+    memset(&U, 0, sizeof(U));
+    int m = 0, ok = 1;
+    for (int k = 0; ok && k < nrolls; k++) {
+        layer L[5];
+        int from_of[5];
+        int32_t dice, single;
+        int final = search(L, from_of, me, opp, rolls[3 * k], rolls[3 * k + 1],
+                           rolls[3 * k + 2], &dice, &single);
+        if (final < 0 || m + L[final].n > cap) ok = 0;
+        for (int i = 0; ok && i < L[final].n; i++) {
+            int at = place(&U, L[final].b[i], 0, 0, 0);
+            if (at < 0 || U.n > cap) ok = 0;
+            else rows[m++] = at;
+        }
+        if (ok) counts[k] = L[final].n;
+        for (int j = 0; j < 5; j++) release(&L[j]);
+    }
+    int n = ok ? U.n : -1;
+    for (int i = 0; i < n; i++) {
+        boards[2 * i] = (uint64_t)U.b[i];
+        boards[2 * i + 1] = (uint64_t)(U.b[i] >> 64);
+    }
+    release(&U);
     return n;
 }

@@ -5,9 +5,8 @@ as the Python one, in the same order, with :func:`~narde_notation.rules.step.ste
 transcribed; the tables of the rule (``FACING``, ``UNDER``, ``NEAR``,
 ``ABOVE``, the R6 neighbours, ``FLIP``) are handed to it from
 :mod:`narde_notation.rules.step`, so they exist once.  On first use it is
-compiled with the C compiler (``$CC``, else ``cc``) into the cache folder
-(:func:`narde_notation.formats.grammar.cache_folder`), keyed by a hash of its
-source; without a compiler, a writable folder or a 64-bit platform with
+compiled into the cache folder (:func:`narde_notation.rules.compiled.library`);
+without a compiler, a writable folder or a 64-bit platform with
 128-bit integers, or with ``NARDE_PURE_PYTHON=1`` in the environment,
 :func:`kernel` is ``None`` and the Python search runs (the same results:
 tests/rules/test_generation_kernel.py).  docs/decisions.md E12.
@@ -16,18 +15,14 @@ tests/rules/test_generation_kernel.py).  docs/decisions.md E12.
 from __future__ import annotations
 
 import ctypes
-import hashlib
-import os
-import subprocess
-import tempfile
 from collections.abc import Callable
 from pathlib import Path
 
-from narde_notation.formats.grammar import cache_folder
 from narde_notation.model.side import FLIP
 from narde_notation.rules import step as rule
+from narde_notation.rules.compiled import library
 
-__all__ = ["KernelResult", "Search", "kernel"]
+__all__ = ["KernelResult", "RollsResult", "RollsSearch", "Search", "kernel", "rolls_kernel"]
 
 _SOURCE = Path(__file__).with_name("generation_kernel.c")
 #: end boards a call may return (a double's layer has some thousands at most)
@@ -40,6 +35,15 @@ _MASK64 = (1 << 64) - 1
 KernelResult = tuple[int, int, list[int]] | None
 #: ``search(me, opp, d1, d2, floor)`` (:func:`kernel`).
 Search = Callable[[int, int, int, int, int], KernelResult]
+#: ``(boards, rows, counts)`` of several rolls (:func:`rolls_kernel`): the
+#: distinct end boards, 16 little-endian bytes each (the packed board's low 13
+#: and 3 zero bytes) in order of first appearance; each roll's end boards in
+#: turn, in :data:`Search`'s order, as their rows among those (int32
+#: little-endian, 4 bytes each); how many end boards each roll has.  ``None``
+#: when the search gave up (more than :data:`CAP` boards).
+RollsResult = tuple[bytes, bytes, list[int]] | None
+#: ``search_rolls(me, opp, rolls)``, ``rolls`` a list of ``(d1, d2, floor)`` (:func:`rolls_kernel`).
+RollsSearch = Callable[[int, int, list[tuple[int, int, int]]], RollsResult]
 
 
 def _tables() -> tuple[ctypes.Array[ctypes.c_uint64], ctypes.Array[ctypes.c_int32]]:
@@ -58,32 +62,13 @@ def _tables() -> tuple[ctypes.Array[ctypes.c_uint64], ctypes.Array[ctypes.c_int3
 
 
 def _build() -> ctypes.CDLL | None:
-    if os.environ.get("NARDE_PURE_PYTHON") or ctypes.sizeof(ctypes.c_void_p) != 8:
-        return None
-    folder = cache_folder()
-    if folder is None:
-        return None
-    source = _SOURCE.read_bytes()
-    target = Path(folder, f"generation-{hashlib.sha256(source).hexdigest()[:16]}.so")
-    if not target.exists():
-        fd, tmp = tempfile.mkstemp(dir=folder, suffix=".so")
-        os.close(fd)
-        try:
-            subprocess.run([os.environ.get("CC", "cc"), "-O2", "-shared", "-fPIC", "-o", tmp,
-                            str(_SOURCE)], check=True, capture_output=True, timeout=120)
-            os.replace(tmp, target)
-        except (OSError, subprocess.SubprocessError):
-            return None
-        finally:
-            if os.path.exists(tmp):
-                os.unlink(tmp)
-    try:
-        lib = ctypes.CDLL(str(target))
-    except OSError:
+    lib = library(_SOURCE)
+    if lib is None:
         return None
     lib.narde_init.argtypes = [ctypes.POINTER(ctypes.c_uint64), ctypes.POINTER(ctypes.c_int32)]
     lib.narde_init.restype = None
     lib.narde_generate.restype = ctypes.c_int
+    lib.narde_generate_rolls.restype = ctypes.c_int
     lib.narde_init(*_tables())
     return lib
 
@@ -106,7 +91,41 @@ def _searcher(lib: ctypes.CDLL) -> Search:
     return search
 
 
+def _rolls_searcher(lib: ctypes.CDLL) -> RollsSearch:
+    boards = (ctypes.c_uint64 * (2 * CAP))()
+    rows = (ctypes.c_int32 * CAP)()
+    counts = (ctypes.c_int32 * 64)()
+    call = lib.narde_generate_rolls
+    call.argtypes = [ctypes.c_uint64, ctypes.c_uint64, ctypes.c_uint64, ctypes.c_uint64,
+                     ctypes.c_int, ctypes.c_void_p, ctypes.c_int, ctypes.c_void_p,
+                     ctypes.c_void_p, ctypes.c_void_p]
+    refs = (ctypes.addressof(boards), ctypes.addressof(rows), ctypes.addressof(counts))
+
+    def search_rolls(me: int, opp: int, rolls: list[tuple[int, int, int]]) -> RollsResult:
+        """The end boards of each of ``rolls`` ``(d1, d2, floor)`` (at most 64) under
+        the per-step R6 check, the distinct ones once (:data:`RollsResult`)."""
+        k = len(rolls)
+        if k > len(counts):
+            raise ValueError(f"at most {len(counts)} rolls at once, not {k}")
+        spec = (ctypes.c_int32 * (3 * k))(*[v for roll in rolls for v in roll])
+        n = call(me & _MASK64, me >> 64, opp & _MASK64, opp >> 64, k, spec, CAP, *refs)
+        if n < 0:
+            return None
+        got = counts[:k]
+        return (ctypes.string_at(boards, 16 * n), ctypes.string_at(rows, 4 * sum(got)), got)
+
+    return search_rolls
+
+
+_LIB: list[ctypes.CDLL | None] = []
 _STATE: list[Search | None] = []
+_ROLLS: list[RollsSearch | None] = []
+
+
+def _lib() -> ctypes.CDLL | None:
+    if not _LIB:
+        _LIB.append(_build())
+    return _LIB[0]
 
 
 def kernel() -> Search | None:
@@ -114,6 +133,16 @@ def kernel() -> Search | None:
 
     Built on the first call (a compile of about a second), then kept."""
     if not _STATE:
-        lib = _build()
+        lib = _lib()
         _STATE.append(None if lib is None else _searcher(lib))
     return _STATE[0]
+
+
+def rolls_kernel() -> RollsSearch | None:
+    """The compiled search of several rolls of one position at once,
+    ``search_rolls(me, opp, rolls)`` (:data:`RollsResult`), or ``None`` as
+    :func:`kernel`."""
+    if not _ROLLS:
+        lib = _lib()
+        _ROLLS.append(None if lib is None else _rolls_searcher(lib))
+    return _ROLLS[0]

@@ -226,3 +226,21 @@ def test_public_names() -> None:
 
     assert narde_notation.analyse is analyse
     assert "analyse" in dir(narde_notation)
+
+
+def test_at_one_ply_the_best_turn_is_never_worse_than_the_played_one() -> None:
+    # a played turn outside the 1-ply filter is searched as deep as the best; when
+    # it then comes out ahead it is the best turn: equity_best is its figure, not
+    # its 0-ply one (half-turns 40 and 55 of this corpus game used to show a best
+    # turn worth less than the played one)
+    from corpus import need_corpus
+
+    text = (need_corpus() / "archive" / "archive-001.txt").read_text(encoding="utf-8")
+    lines = text.split("\n\n[Event")[0].splitlines()
+    head = lines[:next(i for i, line in enumerate(lines) if line.startswith("29."))]
+    got = analyse(next(iter(parse_games("\n".join([*head, "*", ""])))), ply=1)
+    assert len(got.half_turns) == 55
+    for h in got.half_turns:
+        assert h.equity_best >= h.equity_played - 1e-12, h.ply
+        assert h.loss == pytest.approx(max(0.0, h.equity_best - h.equity_played), abs=1e-12)
+    assert [h.ply for h in got.half_turns if h.rank == 1 and h.played != h.best] == []

@@ -8,16 +8,23 @@ borne-off count), the other side's own point ``q`` is this side's own
 numpy tables and bit masks; on thousands of positions of seeded random
 games, in batches of every shape :class:`Judge` makes (a roll's end boards
 against one opponent, mixed positions), its float64 inputs must equal the
-reference exactly and its float32 inputs be those rounded once.
+reference exactly and its float32 inputs be those rounded once.  Every test
+runs twice: with the compiled encoder (``encoding_kernel.c``, decisions V11)
+and with the numpy one.
 """
 
 from __future__ import annotations
+
+import os
+import shutil
+from collections.abc import Iterator
 
 import numpy as np
 import pytest
 from records import random_positions
 
-from narde_notation.evaluator.encoding import N_INPUTS, encode
+from narde_notation.evaluator import encoding
+from narde_notation.evaluator.encoding import N_INPUTS, encode, encode_raw, raw_boards
 from narde_notation.evaluator.game import (
     ROLLS,
     Position,
@@ -27,6 +34,16 @@ from narde_notation.evaluator.game import (
 )
 
 WALL = 6  # a run is counted up to six points (R6)
+
+
+@pytest.fixture(autouse=True, params=["compiled", "numpy"])
+def encoder(request: pytest.FixtureRequest) -> Iterator[str]:
+    on = request.param == "compiled"
+    if encoding.use_kernel(on) is not on:
+        encoding.use_kernel(True)
+        pytest.skip("the compiled encoder could not be built here")
+    yield request.param
+    encoding.use_kernel(True)
 
 
 def other(point: int) -> int:
@@ -131,3 +148,32 @@ def test_contact_is_decided_at_the_nearest_point(text: str, touching: float) -> 
     got = encode(*([v] for v in row))
     assert got[0, 205] == touching
     check(*([v] for v in row))
+
+
+def test_boards_as_bytes_and_flags_in_every_form(encoder: str) -> None:
+    # Judge.values_raw hands over 16-byte rows (the compiled generation's), one
+    # mover row for the whole batch, and flags as one bool or a stride-0 array
+    views = [mover_view(p) for p in POSITIONS[:300]]
+    movers, others, mf, of = (list(c) for c in zip(*views, strict=True))
+    wide = np.zeros((len(others), 16), dtype=np.uint8)
+    wide[:, :13] = raw_boards(others)
+    wide[:, 13:] = 255  # past the 13 bytes of a board: never read
+    want = np.array([reference(movers[0], o, True, f) for o, f in zip(others, of, strict=True)])
+    for first in (True, np.True_, np.broadcast_to(np.True_, (len(others),)),
+                  [True] * len(others)):
+        got = encode_raw(raw_boards(movers[:1]), wide, first, np.array(of), dtype=np.float32)
+        assert np.array_equal(got, want.astype(np.float32)), type(first)
+    want = np.array([reference(*row) for row in zip(movers, others, mf, of, strict=True)])
+    got = encode_raw(raw_boards(movers), wide, np.array(mf), of, dtype=np.float64)
+    assert np.array_equal(got, want)
+
+
+@pytest.mark.skipif(shutil.which(os.environ.get("CC", "cc")) is None
+                    or bool(os.environ.get("NARDE_PURE_PYTHON")),
+                    reason="no C compiler here, or NARDE_PURE_PYTHON set")
+def test_with_a_compiler_both_compiled_helpers_build(encoder: str) -> None:
+    # the compiled forms fall back silently to Python: where a compiler is
+    # present, a C file that no longer builds must fail here instead
+    from narde_notation.rules.generation_kernel import kernel, rolls_kernel
+
+    assert encoding.use_kernel(True) and kernel() is not None and rolls_kernel() is not None

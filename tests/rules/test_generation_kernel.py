@@ -84,3 +84,35 @@ def test_without_the_kernel_the_python_search_runs() -> None:
     gen = generate(Position.initial()[0], Position.initial()[1], True, 6, 5, Ruleset())
     assert all(isinstance(t, int) for t in gen.finals.values())
     assert [trail_steps(t) for t in gen.finals.values()] == [((24, 18, 6), (18, 13, 5))]
+
+
+def per_roll(found: generation.RollBoards) -> list[list[int]]:
+    """Each roll's end boards as ints, read back from the bytes."""
+    boards = [int.from_bytes(found.boards[i:i + 16], "little")
+              for i in range(0, len(found.boards), 16)]
+    rows = [int.from_bytes(found.rows[i:i + 4], "little") for i in range(0, len(found.rows), 4)]
+    out, at = [], 0
+    for n in found.counts:
+        out.append([boards[r] for r in rows[at:at + n]])
+        at += n
+    assert at == len(rows)
+    assert len(set(boards)) == len(boards)  # each distinct board once
+    return out
+
+
+@pytest.mark.parametrize("tag", ["standard", "head-doubles-64", "reroll", "end-of-turn-block"])
+def test_the_end_boards_of_all_rolls_at_once_are_each_rolls_in_order(tag: str) -> None:
+    # end_boards_of_rolls: one compiled call for the 21 rolls (or generate per roll);
+    # read back roll by roll, they are generate's finals in generate's order, both ways
+    rules = Ruleset.from_tag(tag)
+    sample: list[Position] = random_positions(4, 3, rules)  # type: ignore[assignment]
+    sample.append(Position.from_string("13:2 14:2 15:2 16:2 17:2 24:5 / 24:14 6:1 / W"))
+    sample.append(Position.from_string("20:1 8:14 / 1:15 / B"))
+    for pos in sample:
+        w, b, side, wf, bf = pos
+        me, opp, first = (w, b, wf) if side.name == "WHITE" else (b, w, bf)
+        expected = [list(generate(me, opp, first, d1, d2, rules).finals) for d1, d2 in ROLLS]
+        for on in (True, False):
+            generation.use_kernel(on)
+            got = per_roll(generation.end_boards_of_rolls(me, opp, first, ROLLS, rules))
+            assert got == expected, (str(pos), tag, on)

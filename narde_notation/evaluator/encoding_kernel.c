@@ -1,0 +1,130 @@
+/* The optional compiled form of encoding.encode_raw (decisions V11).
+ *
+ * The same features in the same columns (decisions V2), each worked out in
+ * double and then stored (float or double), as the numpy encoder does; the
+ * held-points bit table (encoding._BITS: where each own point goes in the four
+ * 24-bit masks) is handed over from Python, so the numbering of the other
+ * side is not written here.  tests/evaluator/test_encoding.py compares both
+ * encoders bit for bit.
+ */
+#include <stdint.h>
+#include <string.h>
+
+#define N_INPUTS 208
+#define MASK24 ((1LL << 24) - 1)
+
+static int64_t BITS[25][4];
+/* the truncated unary of a count: n >= 1, n >= 2, n >= 3, (n - 3) / 4 above three */
+static double UNARY[16][4];
+
+/* bits: 25 rows of 4 (encoding._BITS) */
+void narde_encode_init(const int64_t *bits) {
+    for (int p = 0; p < 25; p++)
+        for (int k = 0; k < 4; k++) BITS[p][k] = bits[4 * p + k];
+    for (int n = 0; n < 16; n++) {
+        UNARY[n][0] = n >= 1;
+        UNARY[n][1] = n >= 2;
+        UNARY[n][2] = n >= 3;
+        UNARY[n][3] = n > 3 ? (n - 3) / 4.0 : 0.0;
+    }
+}
+
+typedef struct {
+    int n[25];           /* checkers per own point, 0 = off */
+    double pips, home;   /* pip count; checkers home (own 1..6) or off */
+    int64_t mask[4];     /* along the opponent's path, along its own, own, flipped */
+    int run;             /* longest run of mask[0], at most six */
+} side;
+
+static void decode(const uint8_t *raw, side *s) {
+    for (int j = 0; j < 13; j++) {
+        s->n[2 * j] = raw[j] & 15;
+        if (2 * j + 1 < 25) s->n[2 * j + 1] = raw[j] >> 4;
+    }
+    int64_t pips = 0, home = 0;
+    for (int k = 0; k < 4; k++) s->mask[k] = 0;
+    for (int p = 0; p < 25; p++) {
+        pips += (int64_t)p * s->n[p];
+        if (p <= 6) home += s->n[p];
+        if (s->n[p])
+            for (int k = 0; k < 4; k++) s->mask[k] |= BITS[p][k];
+    }
+    s->pips = (double)pips;
+    s->home = (double)home;
+    int64_t b = s->mask[0];
+    int run = 0;
+    while (b && run < 6) {
+        run++;
+        b &= b >> 1;
+    }
+    s->run = run;
+}
+
+static int popcount24(int64_t b) {
+    int c = 0;
+    for (; b; b &= b - 1) c++;
+    return c;
+}
+
+static int64_t below_highest(int64_t b) {
+    b |= b >> 1;
+    b |= b >> 2;
+    b |= b >> 4;
+    b |= b >> 8;
+    b |= b >> 16;
+    return b >> 1;
+}
+
+/* the 101 columns of side s that depend on its board alone, from x */
+static void side_columns(const side *s, double *x) {
+    for (int p = 1; p <= 24; p++) memcpy(x + 4 * (p - 1), UNARY[s->n[p]], sizeof(UNARY[0]));
+    x[96] = s->n[0] / 15.0;
+    x[97] = s->pips / 200.0;
+    x[98] = s->n[24] / 15.0;
+    x[99] = s->home / 15.0;
+    x[100] = s->run / 6.0;
+}
+
+/* column 101 of side s: its points ahead of t's rearmost checker, / 12 */
+static double ahead_of(const side *s, const side *t) {
+    int64_t rear = t->mask[1];
+    int64_t ahead = -((rear & -rear) << 1) & MASK24;
+    return popcount24(s->mask[0] & ahead) / 12.0;
+}
+
+/* Inputs of n positions: row i's mover is movers[i * mover_step] (13 bytes read
+   of each row; mover_step 0 for one board facing every row), its opponent
+   others[i * width]; the first-turn flags one byte per row (their step 1) or
+   one byte for all (step 0).  Writes n rows of N_INPUTS into out, float
+   (is_double 0) or double. */
+void narde_encode(const uint8_t *movers, int64_t mover_step, const uint8_t *others,
+                  int64_t width, int64_t n, const uint8_t *mover_first,
+                  int64_t mover_first_step, const uint8_t *other_first,
+                  int64_t other_first_step, int is_double, void *out) {
+    side me, opp;
+    double x[N_INPUTS];
+    const uint8_t *last = NULL;
+    for (int64_t i = 0; i < n; i++) {
+        const uint8_t *m = movers + i * mover_step;
+        if (m != last) {  /* the mover's own columns stay in x while it is the same */
+            decode(m, &me);
+            side_columns(&me, x);
+            last = m;
+        }
+        decode(others + i * width, &opp);
+        side_columns(&opp, x + 102);
+        x[101] = ahead_of(&me, &opp);
+        x[203] = ahead_of(&opp, &me);
+        x[204] = (opp.pips - me.pips) / 100.0;
+        x[205] = ((opp.mask[3] & below_highest(me.mask[2]))
+                  | (me.mask[3] & below_highest(opp.mask[2]))) != 0;
+        x[206] = mover_first[i * mover_first_step] != 0;
+        x[207] = other_first[i * other_first_step] != 0;
+        if (is_double) {
+            memcpy((double *)out + i * N_INPUTS, x, sizeof(x));
+        } else {
+            float *o = (float *)out + i * N_INPUTS;
+            for (int k = 0; k < N_INPUTS; k++) o[k] = (float)x[k];
+        }
+    }
+}
