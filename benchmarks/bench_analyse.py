@@ -15,8 +15,8 @@ median of five cold runs in each round.  Every timed run starts cold: generation
 (:func:`~narde_notation.rules.generation.clear_caches`) is emptied before it,
 so neither program reuses the other's legal turns.  The evaluator is loaded
 before timing (a worker loads it once); so is the compiled generation search
-when it can be built (decisions E19; ``NARDE_PURE_PYTHON=1`` times without
-it).  1-ply is timed on the first ``--one-ply-games`` games only (it takes
+and encoder when they can be built (decisions E19, V11; ``NARDE_PURE_PYTHON=1``
+times without them).  1-ply is timed on the first ``--one-ply-games`` games only (it takes
 seconds per game), against validation of those games.
 Printed: games per CPU-second, and the ratio analysis / validation — the
 issue's goal is at most 200× at 0-ply for the 50-game file.
@@ -37,6 +37,7 @@ os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
 from narde_notation.analysis.files import analyse_file
 from narde_notation.analysis.game import evaluator_for
 from narde_notation.archive.tasks import check_file
+from narde_notation.evaluator import encoding
 from narde_notation.model.ruleset import Ruleset
 from narde_notation.rules import generation_kernel
 from narde_notation.rules.generation import clear_caches
@@ -90,7 +91,8 @@ def main() -> None:
         print(f"{source}: first {n} games ({m} for 1-ply, {half_turns} half-turns analysed"
               " there)")
         print("generation: " + ("compiled search" if generation_kernel.kernel() is not None
-                                else "Python search"))
+                                else "Python search") + "; encoding: "
+              + ("compiled" if encoding.use_kernel(True) else "numpy"))
         validate, zero = [], []
         for _ in range(args.rounds):
             # validation is short (a tenth of a second): each round's figure is

@@ -23,7 +23,7 @@ import numpy.typing as npt
 from narde_notation.evaluator.bearoff import BearoffDatabase, database
 from narde_notation.evaluator.encoding import N_INPUTS, encode_raw, raw_boards
 from narde_notation.evaluator.estimate import equities, flip
-from narde_notation.evaluator.game import ROLLS, Ruleset, child_boards
+from narde_notation.evaluator.game import ROLLS, Ruleset, end_boards_of_rolls
 from narde_notation.evaluator.network import Network
 
 __all__ = ["FILTER_COUNT", "FILTER_EQUITY", "Judge", "Ranking", "Values"]
@@ -215,20 +215,19 @@ class Judge:
     def one_ply(self, board: int, opp: int, opp_first: bool) -> FloatArray:
         """The mover's estimate (5,) of reaching ``board``: the mean over the
         opponent's 21 rolls of its best 0-ply answer (expectimax, R12 odds)."""
-        movers: list[int] = []
-        others: list[int] = []
-        cuts = [0]
-        for d1, d2, _p in ROLLS:
-            replies = child_boards(opp, board, opp_first, d1, d2, self.rules)
-            others.extend(replies)
-            movers.extend([board] * len(replies))
-            cuts.append(len(others))
-        vals = self.values(movers, others, [False] * len(movers), [False] * len(movers)).values
+        found = end_boards_of_rolls(opp, board, opp_first, [(d1, d2) for d1, d2, _p in ROLLS],
+                                    self.rules)
+        replies = np.frombuffer(found.boards, dtype=np.uint8).reshape(-1, 16)
+        rows = np.frombuffer(found.rows, dtype=np.int32)
+        # each distinct answer valued once, for the mover (to move after it)
+        vals = self.values_raw(raw_boards([board]), replies, False, False).values
         eq = equities(vals, self.koks)
         total = np.zeros(5)
-        for r, (_d1, _d2, p) in enumerate(ROLLS):
-            seg = slice(cuts[r], cuts[r + 1])
-            total += p * vals[seg][int(np.argmin(eq[seg]))]
+        start = 0
+        for (_d1, _d2, p), count in zip(ROLLS, found.counts, strict=True):
+            seg = rows[start:start + count]
+            start += count
+            total += p * vals[seg[int(np.argmin(eq[seg]))]]
         return total
 
     def rank(self, boards: Sequence[int], opp: int, opp_first: bool, ply: int = 0) -> Ranking:
