@@ -6,7 +6,7 @@ Python form the reference and the fallback.  :func:`library` compiles a
 source with the C compiler (``$CC``, else ``cc``) into the cache folder
 (:func:`narde_notation.formats.grammar.cache_folder`), the file named by a
 hash of the source, and loads it with ctypes.  Without a compiler, a
-writable folder or a 64-bit platform, or with ``NARDE_PURE_PYTHON=1`` in
+writable folder or a 64-bit little-endian platform, or with ``NARDE_PURE_PYTHON=1`` in
 the environment, it is ``None`` and the Python code runs.
 """
 
@@ -16,6 +16,7 @@ import ctypes
 import hashlib
 import os
 import subprocess
+import sys
 import tempfile
 from pathlib import Path
 
@@ -36,7 +37,8 @@ def library(source: Path) -> ctypes.CDLL | None:
 
 
 def _build(source: Path) -> ctypes.CDLL | None:
-    if os.environ.get("NARDE_PURE_PYTHON") or ctypes.sizeof(ctypes.c_void_p) != 8:
+    if (os.environ.get("NARDE_PURE_PYTHON") or ctypes.sizeof(ctypes.c_void_p) != 8
+            or sys.byteorder != "little"):  # the C writes boards as little-endian words
         return None
     folder = cache_folder()
     if folder is None:

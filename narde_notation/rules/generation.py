@@ -21,6 +21,7 @@ Readings of rules.md taken here (none is contradicted by the shared corpus):
 
 from __future__ import annotations
 
+import array
 import functools
 import itertools
 import operator
@@ -392,7 +393,7 @@ class RollBoards(NamedTuple):
     """The end boards of several rolls of one position (:func:`end_boards_of_rolls`)."""
 
     boards: bytes  # the distinct end boards, 16 little-endian bytes each, first seen first
-    rows: bytes  # each roll's end boards in turn (generate's order): rows of boards, int32 LE
+    rows: bytes  # each roll's end boards in turn (generate's order): rows of boards, int32
     counts: list[int]  # how many end boards each roll has (a pass: 1, the start board)
 
 
@@ -419,8 +420,8 @@ def end_boards_of_rolls(me: int, opp: int, first: bool, rolls: Sequence[tuple[in
         finals = generate(me, opp, first, d1, d2, rules).finals
         rows.extend(unique.setdefault(b, len(unique)) for b in finals)
         counts.append(len(finals))
-    return RollBoards(b"".join(b.to_bytes(16, "little") for b in unique),
-                      b"".join(r.to_bytes(4, "little") for r in rows), counts)
+    return RollBoards(b"".join([b.to_bytes(16, "little") for b in unique]),
+                      array.array("i", rows).tobytes(), counts)
 
 
 def _remember(key: tuple[int, int, bool, int, int, bool, int], result: Generated) -> None:

@@ -38,8 +38,8 @@ Search = Callable[[int, int, int, int, int], KernelResult]
 #: ``(boards, rows, counts)`` of several rolls (:func:`rolls_kernel`): the
 #: distinct end boards, 16 little-endian bytes each (the packed board's low 13
 #: and 3 zero bytes) in order of first appearance; each roll's end boards in
-#: turn, in :data:`Search`'s order, as their rows among those (int32
-#: little-endian, 4 bytes each); how many end boards each roll has.  ``None``
+#: turn, in :data:`Search`'s order, as their rows among those (int32, 4
+#: bytes each, the machine's order); how many end boards each roll has.  ``None``
 #: when the search gave up (more than :data:`CAP` boards).
 RollsResult = tuple[bytes, bytes, list[int]] | None
 #: ``search_rolls(me, opp, rolls)``, ``rolls`` a list of ``(d1, d2, floor)`` (:func:`rolls_kernel`).
