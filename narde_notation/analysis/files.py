@@ -2,17 +2,21 @@
 
 Run by :func:`narde_notation.archive.executor.run_each` in this process, a
 process pool or on Dask; the shipped evaluator is loaded once per process
-(:func:`~narde_notation.analysis.game.evaluator_for` keeps it).
+(:func:`~narde_notation.analysis.game.evaluator_for` keeps it).  A big file
+is shared out by game (decisions A18): each worker reads and replays the
+whole file and analyses only its share of the games (``share=(k, of)``),
+and :func:`merge_shares` puts the shares back together.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from narde_notation.analysis.game import GameAnalysis, analyse
 from narde_notation.replay.pipeline import Replayed, ReplayOptions, replay_source
 
-__all__ = ["FileAnalysis", "analyse_file"]
+__all__ = ["FileAnalysis", "analyse_file", "merge_shares"]
 
 
 @dataclass(slots=True)
@@ -24,10 +28,13 @@ class FileAnalysis:
         games: the analysed games, in file order.
         count: games in the file (all of them, analysed or not).
         problem: the file could not be read (``"name: why"``), else ``None``.
-        failures: games whose replay failed inside the program (one line each).
+        failures: games whose replay failed inside the program (one line each,
+            in file order).
         findings: the error findings outside any game (an empty file, bytes or
             text that are no record: ``str(finding)``, ``file:line[:column]:
             error[code] …``), as ``narde-validate`` reports them.
+        failed: the 0-based indices in the file of the games of ``failures``
+            (one each, in the same order).
     """
 
     name: str
@@ -36,11 +43,13 @@ class FileAnalysis:
     problem: str | None = None
     failures: list[str] = field(default_factory=list)
     findings: list[str] = field(default_factory=list)
+    failed: list[int] = field(default_factory=list)
 
 
 def analyse_file(name: str, *, ply: int = 0, game: int | None = None,
                  rules_tag: str | None = None, encoding: str | None = None,
-                 location: str | None = None) -> FileAnalysis:
+                 location: str | None = None,
+                 share: tuple[int, int] | None = None) -> FileAnalysis:
     """Read, replay (:func:`~narde_notation.replay.pipeline.replay_source`) and
     analyse the games of one file (:func:`~narde_notation.analysis.game.analyse`).
 
@@ -51,10 +60,20 @@ def analyse_file(name: str, *, ply: int = 0, game: int | None = None,
         rules_tag: overrides the records' ``Rules`` tags.
         encoding: the code page of bytes that are not UTF-8.
         location: where to read it (default ``name``; Dask: an absolute path).
+        share: ``(k, of)``: only the games whose index ``i`` has ``i % of == k``
+            (the whole file is still read and replayed: match scores are
+            checked across games, and ``count``, ``findings`` and ``problem``
+            are the whole file's); ``None``: every game.
 
     Returns:
         A :class:`FileAnalysis`; an unreadable file sets ``problem`` instead of raising.
+
+    Raises:
+        ValueError: ``share`` is not ``0 <= k < of``.
     """
+    k, of = share if share is not None else (0, 1)
+    if not 0 <= k < of:
+        raise ValueError(f"share {k} of {of}: not a share")
     result = FileAnalysis(name)
     try:
         for item in replay_source(location or name, ReplayOptions(rules_tag, encoding),
@@ -63,11 +82,13 @@ def analyse_file(name: str, *, ply: int = 0, game: int | None = None,
                 result.findings.extend(str(f) for f in item.findings if f.is_error)
                 continue
             result.count += 1
-            if game is not None and item.record.index != game:
+            index = item.record.index
+            if (game is not None and index != game) or index % of != k:
                 continue
             if item.report is None:
-                result.failures.append(item.failure or f"{name}: game {item.record.index}:"
+                result.failures.append(item.failure or f"{name}: game {index}:"
                                        " could not be replayed")
+                result.failed.append(index)
                 continue
             result.games.append(analyse(item.report, ply=ply, file=name))
             if game is not None:
@@ -75,3 +96,29 @@ def analyse_file(name: str, *, ply: int = 0, game: int | None = None,
     except OSError as exc:
         result.problem = f"{name}: cannot read: {exc.strerror or exc}"
     return result
+
+
+def merge_shares(shares: Sequence[FileAnalysis]) -> FileAnalysis:
+    """One file's analysis from its shares (:func:`analyse_file` with
+    ``share=(k, of)`` for every ``k``): what the unshared call gives.
+
+    The games and the failures are each share's own, merged in file order
+    (0-based game index); ``count``, ``findings`` and ``problem`` are the
+    whole file's, which every share sees: taken once, from the first.
+
+    Raises:
+        ValueError: no shares, or shares of different files.
+    """
+    if not shares:
+        raise ValueError("no shares to merge")
+    first = shares[0]
+    if any(s.name != first.name for s in shares):
+        raise ValueError(f"shares of different files: {sorted({s.name for s in shares})}")
+    failed = sorted((i, failure) for s in shares
+                    for i, failure in zip(s.failed, s.failures, strict=True))
+    return FileAnalysis(first.name,
+                        games=sorted((g for s in shares for g in s.games),
+                                     key=lambda g: g.game),
+                        count=first.count, problem=first.problem,
+                        failures=[failure for _, failure in failed],
+                        findings=list(first.findings), failed=[i for i, _ in failed])

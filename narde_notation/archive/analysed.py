@@ -3,27 +3,28 @@
 The games of the files are analysed on the one executor
 (:func:`~narde_notation.archive.executor.run_each` of
 :func:`~narde_notation.analysis.files.analyse_file`: processes or Dask, the
-evaluator loaded once per worker); the turns table gains the per-half-turn
-columns and the player table the error rate, the mark counts and the luck
-(:mod:`narde_notation.analysis.summary`).
+evaluator loaded once per worker), each file shared out by game among the
+workers (:func:`iter_file_analyses`, decisions A18); the turns table gains
+the per-half-turn columns and the player table the error rate, the mark
+counts and the luck (:mod:`narde_notation.analysis.summary`).
 """
 
 from __future__ import annotations
 
 import os
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import TYPE_CHECKING, Any
 
-from narde_notation.analysis.files import FileAnalysis, analyse_file
+from narde_notation.analysis.files import FileAnalysis, analyse_file, merge_shares
 from narde_notation.analysis.game import COLUMNS, GameAnalysis
 from narde_notation.analysis.summary import ANALYSIS_COLUMNS, SUMMARY_COLUMNS, player_summary
-from narde_notation.archive.executor import Failure, run_each
+from narde_notation.archive.executor import Failure, Share, run_each
 
 if TYPE_CHECKING:
     import pandas as pd
 
-__all__ = ["PLAYER_ANALYSIS_COLUMNS", "TURN_ANALYSIS_COLUMNS", "analyse_files",
-           "analysed_matches", "collect", "iter_file_analyses",
+__all__ = ["PLAYER_ANALYSIS_COLUMNS", "TURN_ANALYSIS_COLUMNS", "Watch", "analyse_files",
+           "analysed_matches", "analysis_shares", "collect", "iter_file_analyses",
            "with_player_analysis", "with_turn_analysis"]
 
 #: the columns the turns table gains (:data:`narde_notation.analysis.game.COLUMNS`).
@@ -35,15 +36,61 @@ TURN_ANALYSIS_COLUMNS = ("best", "equity_played", "equity_best", "loss", "forced
 PLAYER_ANALYSIS_COLUMNS = ANALYSIS_COLUMNS
 
 
+#: What a caller may put on the stream of per-share results (a progress bar):
+#: ``watch(results, count)`` yields the ``count`` results as they come.
+Watch = Callable[[Iterator[FileAnalysis | Failure], int], Iterator[FileAnalysis | Failure]]
+
+
+def analysis_shares(files: Sequence[str], workers: int, *, game: int | None = None
+                    ) -> list[Share]:
+    """The work items of analysing ``files`` on ``workers`` processes: each
+    file in ``workers`` shares (strided by game index, decisions A18), in
+    file order; one share a file with one worker or for one ``game``."""
+    of = workers if workers > 1 and game is None else 1
+    return [Share(file, k, of) for file in files for k in range(of)]
+
+
 def iter_file_analyses(files: Sequence[str], *, jobs: int | None = 1,
                        scheduler: str | None = None, ply: int = 0, rules: str | None = None,
-                       encoding: str | None = None) -> Iterator[FileAnalysis | Failure]:
+                       encoding: str | None = None, game: int | None = None,
+                       watch: Watch | None = None) -> Iterator[FileAnalysis | Failure]:
     """:func:`~narde_notation.analysis.files.analyse_file` of each file, in order, on
     :func:`~narde_notation.archive.executor.run_each` (``jobs``: processes, ``None`` all
-    CPUs; a caller may show progress)."""
+    CPUs), each file shared out by game among them (:func:`analysis_shares`) and
+    put back together (:func:`~narde_notation.analysis.files.merge_shares`): the
+    same results as one call a file.
+
+    Args:
+        watch: sees the per-share results as they come, with their count (a
+            caller's progress bar then moves within a file).
+        game: only this game of each file (0-based); the files are not shared out.
+
+    Yields:
+        Per file, in order: its analysis, or the :class:`Failure` of its first
+        share that failed (the file's other shares are dropped, as when the
+        whole file fails).
+    """
     workers = jobs if jobs is not None else (os.cpu_count() or 1)
-    return run_each(analyse_file, list(files), jobs=workers, scheduler=scheduler, ply=ply,
-                    rules_tag=rules, encoding=encoding)
+    shares = analysis_shares(files, workers, game=game)
+    results = run_each(analyse_file, shares, jobs=workers, scheduler=scheduler, ply=ply,
+                       game=game, rules_tag=rules, encoding=encoding)
+    if watch is not None:
+        results = watch(results, len(shares))
+    return _per_file(shares, results)
+
+
+def _per_file(shares: Sequence[Share], results: Iterable[FileAnalysis | Failure]
+              ) -> Iterator[FileAnalysis | Failure]:
+    """The per-share results of a file merged as soon as its last share is in."""
+    parts: list[FileAnalysis | Failure] = []
+    for share, result in zip(shares, results, strict=True):
+        parts.append(result)
+        if share.k < share.of - 1:
+            continue
+        failures = [p for p in parts if isinstance(p, Failure)]
+        yield failures[0] if failures else merge_shares(
+            [p for p in parts if not isinstance(p, Failure)])
+        parts = []
 
 
 def collect(results: Iterable[FileAnalysis | Failure], problems: list[str]

@@ -1,9 +1,10 @@
 """One executor for the per-file work of both programs and the library.
 
 :func:`run_each` runs a unit of work (:mod:`narde_notation.archive.tasks`) over
-files, in this process, in a local process pool, or on a Dask cluster, and
-yields the results in the order of the files.  Whatever happens to one
-file, the others complete:
+files, or over :class:`Share` s of files (a file's games shared out among
+the workers: the analysis, decisions A18), in this process, in a local
+process pool, or on a Dask cluster, and yields the results in the order of
+the items.  Whatever happens to one item, the others complete:
 
 - an exception escaping the work (an internal error, not bad input: bad
   input is findings) becomes a :class:`Failure` for that file;
@@ -27,16 +28,45 @@ if TYPE_CHECKING:  # imported when a pool is made: ``--jobs 1`` does not pay for
     from concurrent.futures import ProcessPoolExecutor
     from multiprocessing.process import BaseProcess
 
-__all__ = ["Failure", "SchedulerError", "check_scheduler", "run_each"]
+__all__ = ["Failure", "Item", "SchedulerError", "Share", "check_scheduler", "item_file",
+           "run_each"]
 
 T = TypeVar("T")
 
 
-class Failure(NamedTuple):
-    """The work on one file failed inside the program (exit 2 in the CLIs).
+class Share(NamedTuple):
+    """Share ``k`` of ``of`` of a file's work: the games whose 0-based index
+    ``i`` in the file has ``i % of == k`` (strided, so that the shares
+    balance without the game count known up front).  The work is called
+    ``work(file, share=(k, of), **options)``; a share of 1 (``of == 1``) as
+    for the plain file name, without ``share``.
 
     Attributes:
-        item: the file (as named by the user).
+        file: the file as the user named it.
+        k: this share, ``0 <= k < of``.
+        of: the number of shares of the file.
+    """
+
+    file: str
+    k: int = 0
+    of: int = 1
+
+
+#: A unit of work of :func:`run_each`: a file name, or a share of a file.
+Item = str | Share
+
+
+def item_file(item: Item) -> str:
+    """The file an item works on, as the user named it."""
+    return item.file if isinstance(item, Share) else item
+
+
+class Failure(NamedTuple):
+    """The work on one file (or one share of it) failed inside the program
+    (exit 2 in the CLIs).
+
+    Attributes:
+        item: the file (as named by the user; for a :class:`Share`, its file).
         message: ``"file: what happened"``, one line.
     """
 
@@ -48,12 +78,15 @@ class SchedulerError(OSError):
     """The ``--scheduler`` address is malformed, unreachable or not a Dask scheduler."""
 
 
-def _call(work: Callable[..., T], item: str, options: dict[str, Any]) -> T | Failure:
-    """The per-file safety net, run where the work runs."""
+def _call(work: Callable[..., T], item: Item, options: dict[str, Any]) -> T | Failure:
+    """The per-item safety net, run where the work runs."""
+    file = item_file(item)
     try:
-        return work(item, **options)
+        if isinstance(item, Share) and item.of > 1:
+            return work(file, share=(item.k, item.of), **options)
+        return work(file, **options)
     except Exception as exc:  # reported as an internal failure of this file
-        return Failure(item, f"{item}: internal error: {type(exc).__name__}: {exc}")
+        return Failure(file, f"{file}: internal error: {type(exc).__name__}: {exc}")
 
 
 def _ignore_sigint() -> None:
@@ -65,7 +98,7 @@ def _ignore_sigint() -> None:
 
 def run_each(
     work: Callable[..., T],
-    items: Sequence[str],
+    items: Sequence[Item],
     *,
     jobs: int = 1,
     scheduler: str | None = None,
@@ -74,16 +107,17 @@ def run_each(
     """``work(item, **options)`` for each item, results in the order of ``items``.
 
     Args:
-        work: a module-level function (picklable) of a file name.
-        items: the files.
-        jobs: local worker processes; 1 (or one file) runs in this process.
+        work: a module-level function (picklable) of a file name (and, for
+            a :class:`Share` of more than one, ``share=(k, of)``).
+        items: the files, or shares of files (:data:`Item`).
+        jobs: local worker processes; 1 (or one item) runs in this process.
         scheduler: a Dask scheduler address (``tcp://host:8786``): run there
-            instead; ``work`` then also gets ``location=`` the absolute path.
+            instead; ``work`` then also gets ``location=`` the file's absolute path.
         options: keyword options passed to every call.
 
     Yields:
-        The result, or a :class:`Failure` for an item whose work raised or
-        whose worker died.
+        The result, or a :class:`Failure` (naming the item's file) for an
+        item whose work raised or whose worker died.
 
     Raises:
         SchedulerError: the scheduler cannot be used (before any result).
@@ -131,7 +165,7 @@ def _new_children(before: set[BaseProcess]) -> set[BaseProcess]:
 
 
 def _in_pool(
-    work: Callable[..., T], items: list[str], jobs: int, options: dict[str, Any]
+    work: Callable[..., T], items: list[Item], jobs: int, options: dict[str, Any]
 ) -> Iterator[T | Failure]:
     from concurrent.futures import ProcessPoolExecutor
     from concurrent.futures.process import BrokenProcessPool
@@ -159,7 +193,7 @@ def _in_pool(
         pool.shutdown(wait=broken_at is None)
         if broken_at is None:
             return
-        # The pool broke: the first unfinished file is run alone to learn
+        # The pool broke: the first unfinished item is run alone to learn
         # whether it killed its worker; the rest go to a fresh pool.
         yield _alone(work, items[broken_at], options)
         start = broken_at + 1
@@ -179,7 +213,7 @@ def _exit_code(process: BaseProcess, timeout: float = 5.0) -> int | None:
     return process.exitcode
 
 
-def _alone(work: Callable[..., T], item: str, options: dict[str, Any]) -> T | Failure:
+def _alone(work: Callable[..., T], item: Item, options: dict[str, Any]) -> T | Failure:
     import signal
     from concurrent.futures import ProcessPoolExecutor
     from concurrent.futures.process import BrokenProcessPool
@@ -199,7 +233,8 @@ def _alone(work: Callable[..., T], item: str, options: dict[str, Any]) -> T | Fa
             for code in codes:
                 if code < 0:
                     how = f"was killed by {signal.Signals(-code).name}"
-            return Failure(item, f"{item}: the worker process {how} while working on this file "
+            file = item_file(item)
+            return Failure(file, f"{file}: the worker process {how} while working on this file "
                                  "(out of memory?); the other files were completed")
     except BaseException:
         _stop(pool, workers | _new_children(before), threads_before)
@@ -256,7 +291,7 @@ def check_scheduler(address: str, timeout: float = 3.0) -> None:
 
 
 def _on_dask(
-    work: Callable[..., T], items: list[str], address: str, options: dict[str, Any]
+    work: Callable[..., T], items: list[Item], address: str, options: dict[str, Any]
 ) -> Iterator[T | Failure]:
     check_scheduler(address)
     from dask.distributed import Client
@@ -267,7 +302,8 @@ def _on_dask(
         raise SchedulerError(f"scheduler {address}: {type(exc).__name__}: {exc}") from exc
     with client:
         futures = [
-            client.submit(_call, work, item, {**options, "location": os.path.abspath(item)},
+            client.submit(_call, work, item,
+                          {**options, "location": os.path.abspath(item_file(item))},
                           pure=False)
             for item in items
         ]
@@ -276,7 +312,8 @@ def _on_dask(
                 try:
                     yield future.result()
                 except Exception as exc:  # a killed worker, a lost task
-                    yield Failure(item, f"{item}: failed on the cluster: "
+                    file = item_file(item)
+                    yield Failure(file, f"{file}: failed on the cluster: "
                                         f"{type(exc).__name__}: {exc}")
         finally:
             client.cancel(futures)  # type: ignore[no-untyped-call]

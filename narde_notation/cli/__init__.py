@@ -33,6 +33,7 @@ from narde_notation.model.safe_text import shown, visible
 os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
 
 __all__ = [
+    "ANALYSIS_BAR_MIN_ITEMS",
     "EXIT_INTERRUPTED",
     "PROGRAM_GC_THRESHOLD",
     "check_encoding",
@@ -49,6 +50,7 @@ __all__ = [
     "program_output",
     "progress",
     "restart_eta",
+    "share_progress",
     "worker_options",
 ]
 
@@ -221,6 +223,26 @@ def progress(results: Iterable[T], *, count: int, show_bar: bool, label: str,
                 restart_eta(bar, since)
                 first = False
             yield result
+
+
+#: Work items (files or shares of files) from which the analysis shows a bar:
+#: a file's analysis takes seconds, so a bar as soon as there are two.
+ANALYSIS_BAR_MIN_ITEMS = 2
+
+
+def share_progress(*, show_bar: bool, label: str
+                   ) -> Callable[[Iterator[T], int], Iterator[T]]:
+    """A :func:`progress` for the analysis's per-share results
+    (:func:`narde_notation.archive.analysed.iter_file_analyses`' ``watch``): a
+    bar of the ``count`` shares when ``show_bar`` and there are at least
+    :data:`ANALYSIS_BAR_MIN_ITEMS`, so it moves within a file shared out
+    among the workers (decisions A18)."""
+
+    def watch(results: Iterator[T], count: int) -> Iterator[T]:
+        return progress(results, count=count, label=label,
+                        show_bar=show_bar and count >= ANALYSIS_BAR_MIN_ITEMS)
+
+    return watch
 
 
 def _interruptible(work: Callable[[], None]) -> None:

@@ -31,7 +31,7 @@ import click
 
 from narde_notation.analysis.marks import MARK_SYMBOLS, rating_scale
 from narde_notation.analysis.summary import ANALYSIS_COLUMNS, SUMMARY_UNITS, player_rows
-from narde_notation.archive.executor import Failure, run_each
+from narde_notation.archive.executor import Failure
 from narde_notation.cli import (
     counted,
     echo_notice,
@@ -39,6 +39,7 @@ from narde_notation.cli import (
     finish,
     over_files,
     program_output,
+    share_progress,
     worker_options,
 )
 from narde_notation.formats.sources import STDIN
@@ -48,7 +49,7 @@ if TYPE_CHECKING:  # the evaluator (numpy) is loaded when a game is analysed, no
     from narde_notation.analysis.files import FileAnalysis
     from narde_notation.analysis.game import GameAnalysis, HalfTurnAnalysis
 
-__all__ = ["KEYS", "analyse_command", "half_turn_object", "summary_text"]
+__all__ = ["KEYS", "LEGEND", "analyse_command", "half_turn_object", "summary_text"]
 
 PROGRAM = "narde analyse"
 #: the keys every JSON Lines object has, first (issue 18).
@@ -57,9 +58,11 @@ KEYS = ("file", "game", "ply", "side", "roll", "played", "best", "equity_played"
 _EXTRA = ("number", "player", "turns", "rank", "luck_mark", "win", "white_win",
           "mwc_played", "mwc_best", "mwc_loss")
 _CSV_TEXT = ("file", "player")
-_PROGRESS_MIN_FILES = 8
 #: players a text summary shows side by side (a game's two, a match's); more: a line each.
 _SIDE_BY_SIDE = 4
+#: what the text's half-turn lines hold: said once, before the first game.
+LEGEND = ("(each half-turn: roll and turn played, its mark or forced, the luck of the roll"
+          " and, when the turn played lost, the loss and the best turn; points, mover's side)")
 #: analysed games of a match that make a match summary (one game: its game summary says it).
 _MATCH_MIN_GAMES = 2
 
@@ -116,9 +119,6 @@ def _game_text(game: GameAnalysis) -> str:
         length, white, black = game.match
         head += f", {length}-point match at {length - white}-{length - black}"
     lines.append(head)
-    lines.append("  (each half-turn: roll and turn played, its mark or forced, the luck of the"
-                 " roll and, when the turn played lost, the loss and the best turn; points,"
-                 " mover's side)")
     width = max((len(h.played) for h in game.half_turns), default=4)
     names = max((len(visible(h.player)) for h in game.half_turns), default=5)
     for h in game.half_turns:
@@ -186,6 +186,8 @@ class _Output:
 
     def _write_game(self, game: GameAnalysis) -> None:
         if self.fmt == "text":
+            if len(self.games) == 1:  # the first game: the legend of the lines, once
+                self.stream.write(LEGEND + "\n\n")
             self.stream.write(_game_text(game))
         elif self.fmt == "jsonl":
             for h in game.half_turns:
@@ -248,20 +250,25 @@ def analyse_command(paths: tuple[str, ...], game_index: int | None, ply: int, fm
     unreadable file or internal failure; 130: interrupted.
     """
     from narde_notation.analysis.files import analyse_file
+    from narde_notation.archive.analysed import iter_file_analyses
 
     expanded = expand_arguments(PROGRAM, paths)
     disk = [name for name in expanded.files if name != STDIN]
-    jobs = min(jobs or os.cpu_count() or 1, max(1, len(disk)), os.cpu_count() or 1)
+    # a big file is shared out by game among the workers (decisions A18)
+    jobs = min(jobs or os.cpu_count() or 1, os.cpu_count() or 1)
     out = _Output(fmt, sys.stdout)
     problems = list(expanded.problems)
-    show_bar = not quiet and sys.stderr.isatty() and len(expanded.files) >= _PROGRESS_MIN_FILES
     options: dict[str, Any] = {"ply": ply, "game": game_index, "rules_tag": rules_tag,
                                "encoding": encoding}
 
     def results() -> Iterator[FileAnalysis | Failure]:
         if STDIN in expanded.files:
             yield analyse_file("<stdin>", location=STDIN, **options)
-        yield from run_each(analyse_file, disk, jobs=jobs, scheduler=scheduler, **options)
+        # the bar counts the shares of the files, so it moves within a file
+        yield from iter_file_analyses(
+            disk, jobs=jobs, scheduler=scheduler, ply=ply, game=game_index, rules=rules_tag,
+            encoding=encoding, watch=share_progress(
+                show_bar=not quiet and sys.stderr.isatty(), label="analysing"))
 
     counts = {"files": 0, "stopped": 0, "findings": 0}
 
@@ -285,7 +292,7 @@ def analyse_command(paths: tuple[str, ...], game_index: int | None, ply: int, fm
                     echo_notice(PROGRAM, error)
 
     interrupted = over_files(results(), problems, handle, count=len(expanded.files),
-                             show_bar=show_bar, label="analysing")
+                             show_bar=False, label="analysing")
     files, stopped, outside = counts["files"], counts["stopped"], counts["findings"]
     out.close()
     finish(PROGRAM, problems, interrupted=interrupted, files=files,

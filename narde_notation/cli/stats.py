@@ -381,10 +381,10 @@ def narde_stats(
         )
 
         try:
-            analyses = collect(common.progress(
-                iter_file_analyses(files, jobs=jobs, scheduler=scheduler, rules=rules_tag,
-                                   encoding=encoding),
-                count=len(files), show_bar=show_bar, label="analysing"), problems)
+            analyses = collect(iter_file_analyses(
+                files, jobs=jobs, scheduler=scheduler, rules=rules_tag, encoding=encoding,
+                watch=common.share_progress(show_bar=not quiet and sys.stderr.isatty(),
+                                            label="analysing")), problems)
         except KeyboardInterrupt:
             common.echo_error(PROGRAM, "interrupted while analysing")
             sys.exit(common.EXIT_INTERRUPTED)
