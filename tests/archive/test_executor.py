@@ -10,7 +10,13 @@ import time
 
 import pytest
 
-from narde_notation.archive.executor import Failure, SchedulerError, check_scheduler, run_each
+from narde_notation.archive.executor import (
+    Failure,
+    SchedulerError,
+    Share,
+    check_scheduler,
+    run_each,
+)
 
 
 def square_or_fail(item: str, *, power: int = 2) -> int:
@@ -60,3 +66,30 @@ def test_check_scheduler_refuses_unusable_addresses(address: str) -> None:
     pytest.importorskip("distributed")
     with pytest.raises(SchedulerError, match="scheduler"):
         check_scheduler(address, timeout=1)
+
+
+def share_or_die(file: str, *, share: tuple[int, int] = (0, 1)) -> tuple[str, int, int]:
+    if file == "die" and share[0] == 1:
+        os.kill(os.getpid(), signal.SIGKILL)
+    if file == "bad":
+        raise ValueError("no such share")
+    return (file, *share)
+
+
+def test_a_share_reaches_the_work_and_its_failure_names_the_file() -> None:
+    items = [Share("a.txt", 0, 2), Share("a.txt", 1, 2), "b.txt", Share("c.txt"),
+             Share("bad", 1, 2)]
+    results = list(run_each(share_or_die, items, jobs=1))
+    # a share of one is the plain file: no share= given, the work's default
+    assert results[:4] == [("a.txt", 0, 2), ("a.txt", 1, 2), ("b.txt", 0, 1), ("c.txt", 0, 1)]
+    assert results[4] == Failure("bad", "bad: internal error: ValueError: no such share")
+
+
+def test_a_worker_killed_on_one_share_fails_that_share_only() -> None:
+    items = [Share(f, k, 2) for f in ("x", "die", "y") for k in range(2)]
+    results = list(run_each(share_or_die, items, jobs=2))
+    assert [r for r in results if not isinstance(r, Failure)] == \
+        [("x", 0, 2), ("x", 1, 2), ("die", 0, 2), ("y", 0, 2), ("y", 1, 2)]
+    (failure,) = [r for r in results if isinstance(r, Failure)]
+    assert results[3] == failure and failure.item == "die"
+    assert failure.message.startswith("die: the worker process was killed by SIGKILL")

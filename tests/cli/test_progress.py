@@ -103,3 +103,20 @@ def test_a_ctrl_c_inside_the_first_result_work_is_a_keyboard_interrupt() -> None
         with pytest.raises(RuntimeError, match="not an interrupt"):
             list(progress(iter([1, 2]), count=2, show_bar=show_bar, label="x",
                           at_first=plain_failure))
+
+
+def test_the_analysis_bar_counts_shares_from_two(monkeypatch: pytest.MonkeyPatch) -> None:
+    from narde_notation.cli import share_progress
+
+    for count, drawn in ((2, True), (1, False)):
+        stderr = _Terminal()
+        monkeypatch.setattr(sys, "stderr", stderr)
+        watch = share_progress(show_bar=True, label="analysing")
+        assert list(watch(iter(range(count)), count)) == list(range(count))
+        assert ("analysing" in stderr.getvalue()) is drawn
+        if drawn:  # the two shares of one file: half-way, then done
+            assert "100%" in stderr.getvalue()
+    stderr = _Terminal()
+    monkeypatch.setattr(sys, "stderr", stderr)
+    watch = share_progress(show_bar=False, label="analysing")
+    assert list(watch(iter(range(4)), 4)) == [0, 1, 2, 3] and stderr.getvalue() == ""
