@@ -44,6 +44,7 @@ def test_a_finding_outside_the_games_is_said_once(tmp_path: Path) -> None:
     said = [line for line in err.splitlines() if line.startswith(str(noise))]
     assert len(said) == 1 and "error[" in said[0]
     assert "1 error outside games" in err
+    assert {json.loads(row)["game"] for row in out.splitlines()} == {0, 1, 2, 3}  # the match's
 
 
 def test_the_text_legend_is_said_once_before_the_first_game() -> None:
