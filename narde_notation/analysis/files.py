@@ -4,7 +4,7 @@ Run by :func:`narde_notation.archive.executor.run_each` in this process, a
 process pool or on Dask; the shipped evaluator is loaded once per process
 (:func:`~narde_notation.analysis.game.evaluator_for` keeps it).  A big file
 is shared out by game (decisions A18): each worker reads and replays the
-whole file and analyses only its share of the games (``share=(k, of)``),
+whole file and analyses only its share of the games (``share=(k, of)``, :func:`share_of`),
 and :func:`merge_shares` puts the shares back together.
 """
 
@@ -16,7 +16,23 @@ from dataclasses import dataclass, field
 from narde_notation.analysis.game import GameAnalysis, analyse
 from narde_notation.replay.pipeline import Replayed, ReplayOptions, replay_source
 
-__all__ = ["FileAnalysis", "analyse_file", "merge_shares"]
+__all__ = ["FileAnalysis", "analyse_file", "merge_shares", "share_of"]
+
+#: 2**32 / golden ratio (Knuth's multiplicative hashing): see :func:`share_of`.
+_GOLDEN = 2_654_435_769
+
+
+def share_of(index: int, of: int) -> int:
+    """The share (``0 <= k < of``) that analyses the game of 0-based ``index``
+    in its file: ``floor(frac(index × φ) × of)``, φ the golden ratio, in
+    32-bit integer arithmetic (decisions A18).  The points ``frac(i × φ)``
+    spread evenly over [0, 1) for every run of games and for every residue
+    class of indices, so the shares get even numbers of games with no game
+    count known up front, and a cost that repeats with the index (every
+    other game twice as long, as in the corpus archives) is split evenly
+    too, where ``index % of`` would give it all to one share.
+    Games 0-4 on two shares: 0, 1, 0, 1, 0; on three: 0, 1, 0, 2, 1."""
+    return ((index * _GOLDEN) & 0xFFFF_FFFF) * of >> 32
 
 
 @dataclass(slots=True)
@@ -60,10 +76,11 @@ def analyse_file(name: str, *, ply: int = 0, game: int | None = None,
         rules_tag: overrides the records' ``Rules`` tags.
         encoding: the code page of bytes that are not UTF-8.
         location: where to read it (default ``name``; Dask: an absolute path).
-        share: ``(k, of)``: only the games whose index ``i`` has ``i % of == k``
-            (the whole file is still read and replayed: match scores are
-            checked across games, and ``count``, ``findings`` and ``problem``
-            are the whole file's); ``None``: every game.
+        share: ``(k, of)``: only the games whose index ``i`` has
+            ``share_of(i, of) == k`` (:func:`share_of`; the whole file is
+            still read and replayed: match scores are checked across games,
+            and ``count``, ``findings`` and ``problem`` are the whole
+            file's); ``None``: every game.
 
     Returns:
         A :class:`FileAnalysis`; an unreadable file sets ``problem`` instead of raising.
@@ -83,7 +100,7 @@ def analyse_file(name: str, *, ply: int = 0, game: int | None = None,
                 continue
             result.count += 1
             index = item.record.index
-            if (game is not None and index != game) or index % of != k:
+            if (game is not None and index != game) or (of > 1 and share_of(index, of) != k):
                 continue
             if item.report is None:
                 result.failures.append(item.failure or f"{name}: game {index}:"

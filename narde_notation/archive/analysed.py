@@ -44,7 +44,8 @@ Watch = Callable[[Iterator[FileAnalysis | Failure], int], Iterator[FileAnalysis 
 def analysis_shares(files: Sequence[str], workers: int, *, game: int | None = None
                     ) -> list[Share]:
     """The work items of analysing ``files`` on ``workers`` processes: each
-    file in ``workers`` shares (strided by game index, decisions A18), in
+    file in ``workers`` shares (:func:`~narde_notation.analysis.files.share_of`,
+    decisions A18), in
     file order; one share a file with one worker or for one ``game``."""
     of = workers if workers > 1 and game is None else 1
     return [Share(file, k, of) for file in files for k in range(of)]

@@ -35,9 +35,10 @@ T = TypeVar("T")
 
 
 class Share(NamedTuple):
-    """Share ``k`` of ``of`` of a file's work: the games whose 0-based index
-    ``i`` in the file has ``i % of == k`` (strided, so that the shares
-    balance without the game count known up front).  The work is called
+    """Share ``k`` of ``of`` of a file's work: which games are its share is
+    the work's rule (the analysis: the games ``i`` with
+    :func:`narde_notation.analysis.files.share_of` ``(i, of) == k``, spread
+    evenly without the game count known up front).  The work is called
     ``work(file, share=(k, of), **options)``; a share of 1 (``of == 1``) as
     for the plain file name, without ``share``.
 

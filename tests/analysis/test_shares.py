@@ -1,5 +1,6 @@
 """A file's games shared out (decisions A18): ``analyse_file(share=(k, of))``
-analyses the games whose index ``i`` has ``i % of == k``, and
+analyses the games whose index ``i`` has ``floor(frac(i × φ) × of) == k``
+(``frac(i × φ)`` for i = 0..4, by hand: 0, 0.618, 0.236, 0.854, 0.472), and
 :func:`~narde_notation.analysis.files.merge_shares` gives back what the
 unshared call gives: games and failures in file order, the file's count and
 findings once."""
@@ -28,7 +29,20 @@ def shared(path: Path, of: int) -> list[FileAnalysis]:
     return [analyse_file(str(path), share=(k, of)) for k in range(of)]
 
 
-def test_each_share_analyses_its_strided_games_and_sees_the_whole_file() -> None:
+def test_the_golden_ratio_shares() -> None:
+    from narde_notation.analysis.files import share_of
+
+    assert [share_of(i, 2) for i in range(5)] == [0, 1, 0, 1, 0]
+    assert [share_of(i, 3) for i in range(5)] == [0, 1, 0, 2, 1]
+    # every other game costing twice (as in the corpus archives) is split
+    # evenly: 50 such games on 2 shares, the costs of each within 5% of half
+    costs = [1 + i % 2 for i in range(50)]
+    for k in range(2):
+        mine = sum(c for i, c in enumerate(costs) if share_of(i, 2) == k)
+        assert abs(mine - sum(costs) / 2) <= 0.05 * sum(costs) / 2
+
+
+def test_each_share_analyses_its_games_and_sees_the_whole_file() -> None:
     first, second = shared(CLUB, 2)
     assert [g.game for g in first.games] == [0, 2]
     assert [g.game for g in second.games] == [1, 3]
@@ -69,20 +83,21 @@ def test_games_whose_replay_failed_appear_once_in_file_order(
 
     def flaky(records: Iterable[Any], rules: Any = None) -> Iterator[Any]:
         for report in real(records, rules):
-            if report.record.index in (1, 2):  # as if the replay had a bug there
+            if report.record.index in (1, 3):  # as if the replay had a bug there
                 raise RuntimeError("boom")
             yield report
 
     monkeypatch.setattr(validation, "validate_games", flaky)
     whole = analyse_file(str(path))
-    assert whole.failed == [1, 2] and [g.game for g in whole.games] == [0, 3, 4]
+    assert whole.failed == [1, 3] and [g.game for g in whole.games] == [0, 2, 4]
     assert all("internal error replaying game" in f and "boom" in f for f in whole.failures)
-    assert "game 1:" in whole.failures[0] and "game 2:" in whole.failures[1]
-    parts = shared(path, 3)  # game 1 in share 1, game 2 in share 2
-    assert [p.failed for p in parts] == [[], [1], [2]]
+    assert "game 1:" in whole.failures[0] and "game 3:" in whole.failures[1]
+    parts = shared(path, 3)  # games 0, 2 in share 0; 1, 4 in share 1; 3 in share 2
+    assert [p.failed for p in parts] == [[], [1], [3]]
+    assert [[g.game for g in p.games] for p in parts] == [[0, 2], [4], []]
     merged = merge_shares(parts)
-    assert merged.failures == whole.failures and merged.failed == [1, 2]
-    assert [g.game for g in merged.games] == [0, 3, 4] and merged.count == 5
+    assert merged.failures == whole.failures and merged.failed == [1, 3]
+    assert [g.game for g in merged.games] == [0, 2, 4] and merged.count == 5
 
 
 def test_a_share_that_is_none_and_mixed_files_are_refused(tmp_path: Path) -> None:
