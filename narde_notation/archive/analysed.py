@@ -45,8 +45,8 @@ def analysis_shares(files: Sequence[str], workers: int, *, game: int | None = No
                     ) -> list[Share]:
     """The work items of analysing ``files`` on ``workers`` processes: each
     file in ``workers`` shares (:func:`~narde_notation.analysis.files.share_of`,
-    decisions A18), in
-    file order; one share a file with one worker or for one ``game``."""
+    decisions A18), in file order; one share a file with one worker or for
+    one ``game``."""
     of = workers if workers > 1 and game is None else 1
     return [Share(file, k, of) for file in files for k in range(of)]
 
