@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, NamedTuple
 import numpy as np
 
 from narde_notation.evaluator.estimate import equities, flip
-from narde_notation.evaluator.game import ROLLS, end_boards_of_rolls, mover_view
+from narde_notation.evaluator.game import ROLLS, child_boards_of_rolls, mover_view
 from narde_notation.evaluator.search import Judge
 
 if TYPE_CHECKING:
@@ -70,15 +70,13 @@ class LuckMeter:
         mine = rolls.index(played)
         # every roll's end boards (a pass: one board), those of one pip total
         # often the same: each distinct board once, valued in one batch
-        found = end_boards_of_rolls(me, opp, mf, rolls, self.rules)
-        boards = np.frombuffer(found.boards, dtype=np.uint8).reshape(-1, 16)
-        rows = np.frombuffer(found.rows, dtype=np.int32)
+        boards, rows, counts = child_boards_of_rolls(me, opp, mf, rolls, self.rules)
         got = self.judge.after_boards(boards, opp, of)
         eq = equities(flip(got.values), self.judge.koks)
-        starts = np.cumsum([0, *found.counts[:-1]])
+        starts = np.cumsum([0, *counts[:-1]])
         best = np.maximum.reduceat(eq[rows], starts)
         # the ranking of the roll played (Evaluator.rank_turns) reuses its rows
-        own = rows[starts[mine]:starts[mine] + found.counts[mine]]
+        own = rows[starts[mine]:starts[mine] + counts[mine]]
         self.judge.remember(opp, of, boards[own], got, own)
         w = weights / weights.sum()
         mean = float(w @ best)

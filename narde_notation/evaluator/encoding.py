@@ -36,7 +36,8 @@ import numpy.typing as npt
 
 from narde_notation.evaluator.game import FLIP, compiled_library
 
-__all__ = ["ENCODING", "N_INPUTS", "decode", "encode", "encode_raw", "raw_boards", "use_kernel"]
+__all__ = ["ENCODING", "N_INPUTS", "decode", "encode", "encode_raw", "packed_boards", "raw_boards",
+           "use_kernel"]
 
 #: the version of this encoding (stored with trained weights; a change needs new weights).
 ENCODING = 1
@@ -105,6 +106,11 @@ def raw_boards(boards: Sequence[int]) -> npt.NDArray[np.uint8]:
     is the low half of byte ``p // 2`` for an even ``p``, the high half for an odd one)."""
     return np.frombuffer(b"".join([b.to_bytes(13, "little") for b in boards]),
                          dtype=np.uint8).reshape(len(boards), 13)
+
+
+def packed_boards(raw: npt.NDArray[np.uint8]) -> list[int]:
+    """The packed boards of board bytes (n, 13) or wider: :func:`raw_boards` undone."""
+    return [int.from_bytes(row.tobytes(), "little") for row in raw[:, :13]]
 
 
 def _counts(raw: npt.NDArray[np.uint8]) -> npt.NDArray[np.uint8]:
@@ -183,9 +189,9 @@ def encode_raw(movers: npt.NDArray[np.uint8], others: npt.NDArray[np.uint8],
 
 
 def _encode_numpy(movers: npt.NDArray[np.uint8], others: npt.NDArray[np.uint8],
-               mover_first: Sequence[bool] | npt.NDArray[np.bool_],
-               other_first: Sequence[bool] | npt.NDArray[np.bool_],
-               dtype: Any = np.float64) -> npt.NDArray[Any]:
+                  mover_first: Sequence[bool] | npt.NDArray[np.bool_],
+                  other_first: Sequence[bool] | npt.NDArray[np.bool_],
+                  dtype: Any = np.float64) -> npt.NDArray[Any]:
     """:func:`encode_raw` with numpy (the reference form)."""
     n = len(others)
     out = np.empty((n, N_INPUTS), dtype=dtype)

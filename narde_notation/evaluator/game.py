@@ -9,12 +9,16 @@ off; :mod:`narde_notation.position`).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
+import numpy as np
+import numpy.typing as npt
+
 from narde_notation.model.ruleset import Ruleset
 from narde_notation.model.side import FLIP, Side
 from narde_notation.rules.compiled import library as compiled_library
 from narde_notation.rules.engine import Turn, legal_turns, parse_roll
 from narde_notation.rules.generation import (
-    RollBoards,
     end_boards_of_rolls,
     generate,
     resolve_rules,
@@ -27,14 +31,13 @@ __all__ = [
     "ROLLS",
     "Outcome",
     "Position",
-    "RollBoards",
     "Ruleset",
     "Side",
     "Turn",
     "after_turn",
     "child_boards",
+    "child_boards_of_rolls",
     "compiled_library",
-    "end_boards_of_rolls",
     "legal_turns",
     "mover_view",
     "outcome",
@@ -73,3 +76,16 @@ def child_boards(me: int, opp: int, first: bool, d1: int, d2: int, rules: Rulese
     (R3–R8, R7 compulsory play; one board per distinct end position; the
     start board alone for a pass)."""
     return list(generate(me, opp, first, d1, d2, rules).finals)
+
+
+def child_boards_of_rolls(me: int, opp: int, first: bool, rolls: Sequence[tuple[int, int]],
+                          rules: Ruleset) -> tuple[npt.NDArray[np.uint8],
+                                                   npt.NDArray[np.int32], list[int]]:
+    """:func:`child_boards` of each roll ``(d1, d2)`` (``d1 >= d2``) of one
+    position, as arrays (:func:`~narde_notation.rules.generation.end_boards_of_rolls`):
+    the distinct end boards as bytes, uint8 (n, 16) (the 13 bytes of
+    :func:`~.encoding.raw_boards`, then zeros); each roll's end boards in turn,
+    as rows of those, int32 (m,); how many end boards each roll has."""
+    found = end_boards_of_rolls(me, opp, first, rolls, rules)
+    return (np.frombuffer(found.boards, dtype=np.uint8).reshape(-1, 16),
+            np.frombuffer(found.rows, dtype=np.int32), found.counts)

@@ -21,9 +21,9 @@ import numpy as np
 import numpy.typing as npt
 
 from narde_notation.evaluator.bearoff import BearoffDatabase, database
-from narde_notation.evaluator.encoding import N_INPUTS, encode_raw, raw_boards
+from narde_notation.evaluator.encoding import N_INPUTS, encode_raw, packed_boards, raw_boards
 from narde_notation.evaluator.estimate import equities, flip
-from narde_notation.evaluator.game import ROLLS, Ruleset, end_boards_of_rolls
+from narde_notation.evaluator.game import ROLLS, Ruleset, child_boards_of_rolls
 from narde_notation.evaluator.network import Network
 
 __all__ = ["FILTER_COUNT", "FILTER_EQUITY", "Judge", "Ranking", "Values"]
@@ -34,8 +34,6 @@ BoolArray = npt.NDArray[np.bool_]
 #: gnubg's default 1-ply filter: at most this many turns, within this much equity of the best.
 FILTER_COUNT = 8
 FILTER_EQUITY = 0.16
-_KOKS_SHIFT = 76  # 4 * 19: a board >> 76 != 0 has a checker on own 19…24
-_HOME_SHIFT = 28  # a board >> 28 == 0 has every checker home (own 1…6) or off
 
 
 class Values(NamedTuple):
@@ -78,11 +76,6 @@ def _all_home(raw: UInt8Array) -> BoolArray:
     (byte 3's high half, bytes 4–12)."""
     home: BoolArray = ((raw[:, 3] >> 4) == 0) & ~raw[:, 4:13].any(axis=1)
     return home
-
-
-def _packed(raw: UInt8Array) -> list[int]:
-    """Packed boards of board bytes (n, 13+)."""
-    return [int.from_bytes(row.tobytes(), "little") for row in raw[:, :13]]
 
 
 class Judge:
@@ -152,8 +145,8 @@ class Judge:
             values[won] = flip(_lost(others[won]))
         if race.any():
             win, win_mars, lose_mars = self.bearoff.race(
-                np.array(_packed(movers[race]), dtype=object),
-                np.array(_packed(others[race]), dtype=object))
+                np.array(packed_boards(movers[race]), dtype=object),
+                np.array(packed_boards(others[race]), dtype=object))
             zeros = np.zeros(len(win))
             values[race] = np.stack([win, win_mars, lose_mars, zeros, zeros], axis=1)
         inputs = None
@@ -208,23 +201,21 @@ class Judge:
         analysis/luck.py); only for a float32 Judge (fixed weights)."""
         if not self._fixed:
             return
-        keys = _packed(boards)
+        keys = packed_boards(boards)
         self._last = (opp, opp_first, dict(zip(keys, range(len(keys)), strict=True)),
                       Values(got.values[rows], got.exact[rows], None, got.by_network[rows]))
 
     def one_ply(self, board: int, opp: int, opp_first: bool) -> FloatArray:
         """The mover's estimate (5,) of reaching ``board``: the mean over the
         opponent's 21 rolls of its best 0-ply answer (expectimax, R12 odds)."""
-        found = end_boards_of_rolls(opp, board, opp_first, [(d1, d2) for d1, d2, _p in ROLLS],
-                                    self.rules)
-        replies = np.frombuffer(found.boards, dtype=np.uint8).reshape(-1, 16)
-        rows = np.frombuffer(found.rows, dtype=np.int32)
+        replies, rows, counts = child_boards_of_rolls(
+            opp, board, opp_first, [(d1, d2) for d1, d2, _p in ROLLS], self.rules)
         # each distinct answer valued once, for the mover (to move after it)
         vals = self.values_raw(raw_boards([board]), replies, False, False).values
         eq = equities(vals, self.koks)
         total = np.zeros(5)
         start = 0
-        for (_d1, _d2, p), count in zip(ROLLS, found.counts, strict=True):
+        for (_d1, _d2, p), count in zip(ROLLS, counts, strict=True):
             seg = rows[start:start + count]
             start += count
             total += p * vals[seg[int(np.argmin(eq[seg]))]]
