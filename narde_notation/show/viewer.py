@@ -64,7 +64,7 @@ if TYPE_CHECKING:
     from narde_notation.rules.position import Position
     from narde_notation.rules.scoring import Outcome
 
-__all__ = ["ASSET_NAMES", "game_page", "viewer_assets", "viewer_html"]
+__all__ = ["ASSET_NAMES", "game_page", "ply_data", "viewer_assets", "viewer_html"]
 
 #: The viewer's script and style: package data (``show/assets``), one copy each,
 #: inlined in a standalone page or a notebook output, shared files in the club report.
@@ -206,7 +206,7 @@ def viewer_html(
     The ``<div>`` holds the board layer (wood, points, numbers) as SVG and
     the game as data, a ``<script type="application/json"
     class="narde-data">`` (positions per ply, pips, texts, analysis: see
-    :func:`_ply_data` and :func:`~narde_notation.show.board_svg.viewer_geometry`);
+    :func:`ply_data` and :func:`~narde_notation.show.board_svg.viewer_geometry`);
     the script (``show/assets/viewer.js``) draws the checkers, marks and
     dice of the ply shown from it.  Record text in the data is JSON with
     ``<``, ``>``, ``&``, U+2028/2029 escaped and is set as ``textContent``.
@@ -258,7 +258,9 @@ def viewer_html(
     where: list[str] = []
     for k, (pos, turn) in enumerate(states):
         outcome = report.outcome if k == n and report.outcome is not None else None
-        plies.append(_ply_data(pos, turn, outcome))
+        plies.append(ply_data(pos, outcome=outcome) if turn is None else ply_data(
+            pos, mover=turn.side, dice=turn.half_turn.dice, before=turn.before,
+            outcome=outcome))
         pips.append(list(pos.pip_counts()))
         where.append(_where(k, turn, total))
     if states:
@@ -384,12 +386,15 @@ def viewer_html(
     return f'<style>{assets["viewer.css"]}</style>{div}<script>{assets["viewer.js"]}</script>'
 
 
-def _ply_data(pos: Position, turn: TurnReplay | None, outcome: Outcome | None
-              ) -> dict[str, object]:
-    """One ply for the script (viewer.js): ``w``, ``b``: checkers per absolute
-    point 1 … 24 (index 0 = point 1); ``o``: [White off, Black off]; ``i``,
-    ``s``: the lines under the board; for a ply after a half-turn ``m`` (the
-    mover, ``"white"``/``"black"``), ``d`` (the dice), ``f`` and ``t``
+def ply_data(pos: Position, *, mover: Side | None = None, dice: tuple[int, int] | None = None,
+             before: Position | None = None, outcome: Outcome | None = None
+             ) -> dict[str, object]:
+    """One board for the script (viewer.js's ``drawPlay``; the game viewer's
+    plies and the analysis board's positions): ``w``, ``b``: checkers per
+    absolute point 1 … 24 (index 0 = point 1); ``o``: [White off, Black
+    off]; ``i``, ``s``: the lines under the board; with ``mover``: ``m``
+    (``"white"``/``"black"``) and ``d`` (``dice``, the roll of the
+    half-turn that led to ``pos``); with ``before`` too: ``f`` and ``t``
     ([point, checkers] left and arrived, :func:`moved_points`), ``x``
     (checkers borne off); keys without content are left out."""
     counts: dict[Side, list[int]] = {}
@@ -404,16 +409,18 @@ def _ply_data(pos: Position, turn: TurnReplay | None, outcome: Outcome | None
         "o": [pos.borne_off(Side.WHITE), pos.borne_off(Side.BLACK)],
         "i": info_text(pos), "s": status_text(pos, outcome),
     }
-    if turn is not None:
-        data["m"] = turn.side.name_lower
-        data["d"] = [int(v) for v in turn.half_turn.dice]
-        left, arrived, off = moved_points(turn.before, pos, turn.side)
-        if left:
-            data["f"] = [[p, c] for p, c in sorted(left.items())]
-        if arrived:
-            data["t"] = [[p, c] for p, c in sorted(arrived.items())]
-        if off:
-            data["x"] = off
+    if mover is not None:
+        data["m"] = mover.name_lower
+        if dice is not None:
+            data["d"] = [int(v) for v in dice]
+        if before is not None:
+            left, arrived, off = moved_points(before, pos, mover)
+            if left:
+                data["f"] = [[p, c] for p, c in sorted(left.items())]
+            if arrived:
+                data["t"] = [[p, c] for p, c in sorted(arrived.items())]
+            if off:
+                data["x"] = off
     return data
 
 

@@ -206,4 +206,7 @@
   }
   if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", all);
   else all();
+  // shared with the analysis board (board.js): one drawing of the play layer,
+  // and the set-up of viewers added to a page later
+  window.NardeViewer = {drawPlay: drawPlay, start: all};
 })();
