@@ -10,6 +10,7 @@ Exit 2: a usage error, an unreadable RECORD, a port in use, Flask missing
 
 from __future__ import annotations
 
+import logging
 import sys
 from pathlib import Path
 
@@ -70,6 +71,8 @@ def board_command(record: str | None, game_index: int, out: str | None, port: in
             echo_notice(PROGRAM, loaded.note)
     app = create_app(loaded, from_side=Side(from_side[0].upper()),
                      out=None if out is None else Path(out))
+    # the request lines of werkzeug's log are noise on the terminal: warnings only
+    logging.getLogger("werkzeug").setLevel(logging.WARNING)
     try:
         server = make_server(host, port, app, threaded=True)
     except (OSError, SystemExit) as exc:

@@ -106,8 +106,28 @@ class TurnEntry:
         """How many dice a legal turn plays (R7)."""
         return max((t.dice_used for t in self.legal_turns()), default=0)
 
+    def _dice(self, steps: tuple[Step, ...]) -> Counter[int] | None:
+        """The dice left after ``steps`` read one die a step, or ``None`` when a step is
+        not one die left.  A step to a point uses its distance; a bear-off uses the
+        smallest die left that bears the checker off (a player's usual intent: the
+        engine would also read ``2/off`` with 2-1 as 2/1/off)."""
+        left = Counter(self._all_dice)
+        for a, b in steps:
+            own = self._own(a)
+            if b == 0:
+                dice = sorted(d for d in left if left[d] and d >= own)
+                if not dice:
+                    return None
+                die = dice[0]
+            else:
+                die = own - self._own(b)
+                if not left[die]:
+                    return None
+            left[die] -= 1
+        return +left
+
     def _left(self, steps: tuple[Step, ...]) -> list[int]:
-        """The dice not used by the reading of ``steps``, distinct, higher first."""
+        """The dice left after the playable ``steps``, distinct, higher first."""
         return sorted(set(self.dice_left(steps)), reverse=True)
 
     def _next_steps(self, steps: tuple[Step, ...]) -> list[Step]:
@@ -122,18 +142,25 @@ class TurnEntry:
 
     # ------------------------------------------------------------ answers
     def complete(self, steps: tuple[Step, ...]) -> bool:
-        """``steps`` are a legal turn: every die that can be played is played (R7)."""
+        """``steps`` are a legal turn: one die a step, as many dice as can be played (R7)."""
+        if self._dice(steps) is None or len(steps) != self.max_dice():
+            return False
         return self._check(steps).legal
 
     def playable(self, steps: tuple[Step, ...]) -> bool:
-        """``steps`` are legal so far and can be completed into a legal turn."""
-        check = self._check(steps)
-        if check.legal:
-            return True
-        # no steps yet: the engine reads an empty turn as a pass (illegal here)
-        if steps and (check.findings[0].code not in _SHORT or check.position is None):
+        """``steps`` (one die each) are legal so far and can be completed into a legal turn."""
+        if self._dice(steps) is None or len(steps) > self.max_dice():
             return False
-        key = (self.after(steps), tuple(self._left(steps)))
+        if len(steps) == self.max_dice():
+            return self.complete(steps)
+        if steps:
+            check = self._check(steps)
+            # legal so far: a legal reading playing too few dice (or, for a bear-off
+            # the engine reads as a combined move, a legal turn already)
+            if check.position is None or not (check.legal
+                                              or check.findings[0].code in _SHORT):
+                return False
+        key = (self.after(steps), tuple(self.dice_left(steps)))
         known = self._open.get(key)
         if known is None:
             self._open[key] = False  # no cycle: every step moves a checker forward
@@ -155,9 +182,10 @@ class TurnEntry:
         return check.position.with_side_to_move(self.mover)
 
     def dice_left(self, steps: tuple[Step, ...]) -> list[int]:
-        """The dice not played yet after ``steps`` (a double's repeated), higher first."""
-        used = Counter(s.die for s in self._check(steps).steps or ()) if steps else Counter()
-        return sorted((self._all_dice - used).elements(), reverse=True)
+        """The dice not played yet after ``steps`` (a double's repeated), higher first;
+        empty when a step is not one die left."""
+        left = self._dice(steps)
+        return [] if left is None else sorted(left.elements(), reverse=True)
 
     def reach(self, steps: tuple[Step, ...]) -> dict[int, dict[int, list[Step]]]:
         """After the playable ``steps``: for each point the mover may move a checker
