@@ -233,8 +233,13 @@ def _line(state: State, game: Game) -> dict[str, Any]:
                       "where": f"After half-turn {k}: {_side_name(mover)} {text}"})
     record = game.to_record(white=state.white, black=state.black)
     outcome = game.outcome(final=True)
-    return {"turns": turns, "plies": plies, "record": write_game(record),
-            "result": None if outcome is None else str(outcome)}
+    result = None
+    if outcome is not None:
+        plural = "" if outcome.points == 1 else "s"
+        result = ("a draw (R9)" if outcome.winner is None else
+                  f"{_side_name(outcome.winner)} wins: {outcome.kind}, {outcome.points}"
+                  f" point{plural} ({outcome.result_string})")
+    return {"turns": turns, "plies": plies, "record": write_game(record), "result": result}
 
 
 def _opening(game: Game) -> bool:
