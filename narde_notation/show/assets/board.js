@@ -73,7 +73,7 @@
       .finally(function () { busy--; app.setAttribute("data-busy", busy); });
   }
 
-  /* Send a new state; on success it becomes the page's state. */
+  /* Send a new state; on success it becomes the page's state (resolves true). */
   function update(next, extra) {
     return post("/api/state", next, extra).then(function (v) {
       if (v.completed && v.branched) oldLine = S.turns.slice();
@@ -92,7 +92,8 @@
       $("hints").textContent = "";
       render();
       say(v.refused ? refusal(v.refused) : "");
-    }).catch(function (e) { say(e.message); });
+      return true;
+    }).catch(function (e) { say(e.message); return false; });
   }
 
   function markLegal() {
@@ -201,8 +202,9 @@
     var toMove = V.plies[S.ply].to_move === "black" ? "B" : "W";
     var text = field(w, function (q) { return q; }) + " / " +
       field(b, function (q) { return (q + 11) % 24 + 1; }) + " / " + toMove;
-    update(copy({start: text, turns: [], ply: 0, roll: null, steps: []}));
-    app.querySelector("input[name=position]").value = text;
+    update(copy({start: text, turns: [], ply: 0, roll: null, steps: []})).then(function (ok) {
+      if (ok) app.querySelector("input[name=position]").value = text;
+    });
   }
 
   function undo() {
