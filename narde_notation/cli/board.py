@@ -70,7 +70,8 @@ def board_command(record: str | None, game_index: int, out: str | None, port: in
         if loaded.note:
             echo_notice(PROGRAM, loaded.note)
     app = create_app(loaded, from_side=Side(from_side[0].upper()),
-                     out=None if out is None else Path(out))
+                     out=None if out is None else Path(out),
+                     hosts=("127.0.0.1", "localhost", "::1") if host in _LOOPBACK else None)
     # the request lines of werkzeug's log are noise on the terminal: warnings only
     logging.getLogger("werkzeug").setLevel(logging.WARNING)
     try:

@@ -516,7 +516,8 @@ def board_page(loaded: Loaded, *, from_side: Side = Side.WHITE, size: int = 480,
 
 
 def create_app(loaded: Loaded | None = None, *, from_side: Side = Side.WHITE,
-               out: Path | None = None, size: int = 480) -> Flask:
+               out: Path | None = None, size: int = 480,
+               hosts: tuple[str, ...] | None = ("127.0.0.1", "localhost", "::1")) -> Flask:
     """The Flask application of the board (module docstring).
 
     Args:
@@ -525,6 +526,10 @@ def create_app(loaded: Loaded | None = None, *, from_side: Side = Side.WHITE,
         out: the file ``POST /api/save`` writes (``--out``); ``None``: no saving
             (the page still offers a download).
         size: the board's width in pixels.
+        hosts: the host names a request may be addressed to (its ``Host``
+            header): a page of another site whose name was pointed at
+            127.0.0.1 (DNS rebinding) is refused with a 400; ``None``: any
+            (a board listening on another address).
     """
     from flask import Flask, Response, request
     from werkzeug.exceptions import HTTPException
@@ -546,6 +551,13 @@ def create_app(loaded: Loaded | None = None, *, from_side: Side = Side.WHITE,
         if got is None:
             raise BoardError("the body is not JSON")
         return got
+
+    @app.before_request
+    def known_host() -> None:
+        host = request.host
+        name = host[1:host.find("]")] if host.startswith("[") else host.split(":")[0]
+        if hosts is not None and name not in hosts:
+            raise BoardError(f"this board answers requests to {', '.join(hosts)} only")
 
     @app.errorhandler(BoardError)
     def bad_request(exc: BoardError) -> Response:

@@ -108,22 +108,24 @@ class TurnEntry:
 
     def _dice(self, steps: tuple[Step, ...]) -> Counter[int] | None:
         """The dice left after ``steps`` read one die a step, or ``None`` when a step is
-        not one die left.  A step to a point uses its distance; a bear-off uses the
-        smallest die left that bears the checker off (a player's usual intent: the
-        engine would also read ``2/off`` with 2-1 as 2/1/off)."""
+        not one die left.  A step to a point uses its distance; a bear-off the
+        smallest die left, after those, that bears the checker off (a player's
+        usual intent, and a ranked turn's ``6/off`` with 6-1 still plays the 1
+        elsewhere; the engine itself would read ``2/off`` with 2-1 as 2/1/off)."""
         left = Counter(self._all_dice)
         for a, b in steps:
-            own = self._own(a)
+            if b != 0:
+                die = self._own(a) - self._own(b)
+                if not left[die]:
+                    return None
+                left[die] -= 1
+        for a, b in steps:
             if b == 0:
+                own = self._own(a)
                 dice = sorted(d for d in left if left[d] and d >= own)
                 if not dice:
                     return None
-                die = dice[0]
-            else:
-                die = own - self._own(b)
-                if not left[die]:
-                    return None
-            left[die] -= 1
+                left[dice[0]] -= 1
         return +left
 
     def _left(self, steps: tuple[Step, ...]) -> list[int]:

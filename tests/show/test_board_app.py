@@ -249,3 +249,11 @@ def test_a_mat_record_loads_its_players_and_half_turns(tmp_path: Path) -> None:
     got = _post(create_app(loaded).test_client(), turns=list(loaded.turns)).get_json()
     # pips by hand: White 360-11-6 = 343, Black 360-4-8 = 348
     assert got["plies"][4]["pips"] == [343, 348]
+
+
+def test_requests_to_another_host_name_are_refused(client: Any) -> None:
+    # a page of another site whose name points at 127.0.0.1 (DNS rebinding)
+    got = client.post("/api/state", json={}, headers={"Host": "evil.example:8000"})
+    assert got.status_code == 400 and "127.0.0.1" in got.get_json()["error"]
+    assert client.get("/", headers={"Host": "127.0.0.1:8000"}).status_code == 200
+    assert client.get("/", headers={"Host": "[::1]:8000"}).status_code == 200
