@@ -449,7 +449,8 @@ def board_page(loaded: Loaded, *, from_side: Side = Side.WHITE, size: int = 480,
 
     Element contract (issue 27, tested in a browser): each point a
     ``[data-point="N"]`` element (N = 1…24, White's numbering; the trays
-    ``[data-side]``), ``input[name=roll]``, points a selected checker may
+    ``[data-side]``), ``input[name=roll]`` (or two clicks on the dice
+    ``[data-die]``), points a selected checker may
     reach carry the class ``legal``, refusals in ``[role=alert]``, buttons
     ``[data-action="undo"]`` and ``[data-action="hint"]``, hint rows
     ``[data-hint-row]``, ``#record`` the game so far as a native record.
@@ -483,7 +484,10 @@ def board_page(loaded: Loaded, *, from_side: Side = Side.WHITE, size: int = 480,
         '<p class="where" id="where"></p><p class="note" id="note"></p>'
         '<form id="roll-form" autocomplete="off"><label>Roll '
         '<input name="roll" size="4" maxlength="5" placeholder="65" inputmode="numeric">'
-        '</label> ' + button("roll", "Roll dice", "roll two random dice") + " "
+        '</label> <span class="dice-pick" title="click two dice">'
+        + "".join(f'<button type="button" data-die="{d}" aria-label="die {d}">{face}</button>'
+                  for d, face in enumerate("⚀⚁⚂⚃⚄⚅", 1))
+        + "</span> " + button("roll", "Roll dice", "roll two random dice") + " "
         + button("undo", "Undo", "take the last step back") + " "
         + button("hint", "Hint", "rank the turns of the roll") + "</form>"
         '<p class="alert" role="alert" id="alert"></p>'

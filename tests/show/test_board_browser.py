@@ -140,8 +140,11 @@ def test_moves_by_clicks_a_refusal_undo_and_hint(browser: Any, board_url: str,
     _point(browser, 13)
     assert _text(browser, "#white-pips") == "White 349 pips"
     assert "24/18 18/13" in _text(browser, "#record") or "24/13" in _text(browser, "#record")
-    # Black's first 31 from its head (absolute 12): to 9, 11 or 8
-    _roll(browser, "31")
+    # Black's first 31 (clicked on the dice) from its head (absolute 12): to 9, 11 or 8
+    browser.find_element(By.CSS_SELECTOR, '[data-die="1"]').click()
+    _click(browser, '[data-die="3"]')
+    assert browser.find_element(By.CSS_SELECTOR, "input[name=roll]").get_attribute(
+        "value") == "31"
     _point(browser, 12)
     assert _legal(browser) == {9, 11, 8}
     _point(browser, 9)

@@ -314,7 +314,21 @@
     }
   };
 
+  var firstDie = null;
+  function pickDie(d) {  // two clicks on the dice make a roll
+    if (firstDie === null) {
+      firstDie = d;
+      rollInput.value = String(d);
+      return;
+    }
+    rollInput.value = "" + Math.max(firstDie, d) + Math.min(firstDie, d);
+    firstDie = null;
+    update(copy({roll: rollInput.value, steps: []}));
+  }
+
   app.addEventListener("click", function (e) {
+    var die = e.target.closest("[data-die]");
+    if (die) { pickDie(+die.getAttribute("data-die")); return; }
     var b = e.target.closest("[data-action]");
     if (b && actions[b.getAttribute("data-action")]) {
       e.preventDefault();
