@@ -75,7 +75,8 @@ def board_command(record: str | None, game_index: int, out: str | None, port: in
     # the request lines of werkzeug's log are noise on the terminal: warnings only
     logging.getLogger("werkzeug").setLevel(logging.WARNING)
     try:
-        server = make_server(host, port, app, threaded=True)
+        # one request at a time: one player, and the engine's caches are not for threads
+        server = make_server(host, port, app, threaded=False)
     except (OSError, SystemExit) as exc:
         echo_error(PROGRAM, f"cannot listen on {visible(host)}:{port}: {exc}")
         sys.exit(2)
