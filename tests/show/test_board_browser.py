@@ -18,6 +18,8 @@ import pytest
 from click.testing import CliRunner
 
 from narde_notation.cli.validate import narde_validate
+from narde_notation.formats.reader import parse_games
+from narde_notation.rules.position import Position
 
 pytest.importorskip("flask")
 pytest.importorskip("selenium")
@@ -36,6 +38,10 @@ MAT = """ 1 point match
   1) 65: 24/18 18/13             31: 24/21 21/20
   2) 42: 24/20 20/18             53: 24/19 19/16
 """
+
+
+#: a race set up by hand: White 3, 3, 2 and Black 3, 2, 2 (own numbering), each 12 off
+SET_UP = "3:2 2:1 / 3:1 2:2 / W"
 
 
 def _serve(app: Any) -> Iterator[str]:
@@ -201,7 +207,7 @@ def test_a_whole_game_entered_by_clicks_reads_back_clean(browser: Any, board_url
     browser.find_element(By.CSS_SELECTOR, "#setup summary").click()
     box = browser.find_element(By.CSS_SELECTOR, "input[name=position]")
     # a race set up by hand: White 3, 3, 2 and Black 3, 2, 2, each side 12 off
-    box.send_keys("3:2 2:1 / 3:1 2:2 / W")
+    box.send_keys(SET_UP)
     _click(browser, '[data-action="set-position"]')
     assert _text(browser, "#white-pips") == "White 8 pips"
     # 43: White bears off 3 and 3 (the 4 from 3: no checker above, R8); 21 for Black:
@@ -210,7 +216,8 @@ def test_a_whole_game_entered_by_clicks_reads_back_clean(browser: Any, board_url
         _play_turn(browser, roll)
     assert "White wins" in _text(browser, "#where")
     record = _text(browser, "#record")
-    assert '[Position "3:2 2:1 / 3:1 2:2 / W"]' in record
+    (game,) = parse_games(record)
+    assert Position.from_string(game.tags["Position"]) == Position.from_string(SET_UP)
     assert "1 game, 0 errors" in _validated(tmp_path, record)
     # a roll after the end is refused (R11)
     _roll(browser, "65")
