@@ -308,8 +308,7 @@ def state_answer(state: State) -> dict[str, Any]:
                 else:
                     answer["refused"] = entry.refusal(steps, attempt[0], to).to_dict()
         if entry.complete(steps):
-            end = entry.after(steps).with_side_to_move(entry.mover.other)
-            turn = next(t for t in entry.legal_turns() if t.position == end)
+            turn = entry.turn(steps)
             answer["branched"] = state.ply < len(state.turns)
             state.turns = [*state.turns[: state.ply], turn.half_turn_text()]
             state.ply += 1

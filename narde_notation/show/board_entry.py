@@ -25,11 +25,11 @@ from typing import TYPE_CHECKING
 
 from narde_notation.model.findings import CODES
 from narde_notation.model.side import absolute_to_own, own_to_absolute
-from narde_notation.rules.engine import check_turn, legal_turns, parse_roll
+from narde_notation.rules.engine import Turn, check_turn, legal_turns, parse_roll
 
 if TYPE_CHECKING:
     from narde_notation.model.ruleset import Ruleset
-    from narde_notation.rules.engine import Turn, TurnCheck
+    from narde_notation.rules.engine import TurnCheck
     from narde_notation.rules.position import Position
 
 __all__ = ["Refusal", "TurnEntry"]
@@ -169,6 +169,24 @@ class TurnEntry:
             known = any(self.playable((*steps, s)) for s in self._next_steps(steps))
             self._open[key] = known
         return known
+
+    def turn(self, steps: tuple[Step, ...]) -> Turn:
+        """The legal turn the complete ``steps`` make: the engine's turn with their end
+        position (:meth:`legal_turns`), for its text in the record.
+
+        Raises:
+            ValueError: ``steps`` are not complete.
+        """
+        if not self.complete(steps):
+            raise ValueError("the half-turn is not complete")
+        end = self._check(steps).position if steps else None
+        for turn in self.legal_turns():
+            if end is None or turn.position == end:
+                return turn
+        # the same checkers whatever the flags: the engine's reading of the steps
+        check = self._check(steps)
+        assert check.position is not None and check.steps is not None
+        return Turn(check.steps, check.position, self.dice)
 
     def after(self, steps: tuple[Step, ...]) -> Position:
         """The position after ``steps``, the mover still to move (steps physically possible).
