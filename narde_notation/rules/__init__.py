@@ -20,6 +20,7 @@ __getattr__, __dir__ = lazy_names(
     {
         "Position": ".position",
         "Game": ".game",
+        "opening_roll": ".game",
         "own_to_absolute": ".position",
         "absolute_to_own": ".position",
         "legal_turns": ".engine",

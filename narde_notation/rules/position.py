@@ -8,8 +8,10 @@ absolute ``(b + 11) % 24 + 1`` (:func:`own_to_absolute`).
 Internally each side is one packed integer: 4 bits per own point, nibble
 ``p`` (bits ``4p … 4p+3``) holds the count on own point ``p`` for ``p`` in
 1…24 and nibble 0 the borne-off count.  The engine
-(:mod:`narde_notation.rules.engine`) works directly on these integers.
-Own/absolute numbering uses the one flip table,
+(:mod:`narde_notation.rules.engine`) works directly on these integers,
+which it gets from :func:`mover_boards` and turns back into a position with
+:func:`after_board`: this module alone builds a position and reads how it
+is stored (decisions C1).  Own/absolute numbering uses the one flip table,
 :data:`narde_notation.model.side.FLIP`.
 """
 
@@ -17,18 +19,19 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, final
 
 from narde_notation.model.errors import IllegalTurnError, NotationError, PositionError
 from narde_notation.model.record import HalfTurn
 from narde_notation.model.safe_text import shown
 from narde_notation.model.side import FLIP, Side, absolute_to_own, own_to_absolute
-from narde_notation.rules.engine import Turn, check_turn, legal_turns
 
 if TYPE_CHECKING:
     from narde_notation.model.ruleset import Ruleset
+    from narde_notation.rules.engine import Turn
 
-__all__ = ["FLIP", "Position", "absolute_to_own", "own_to_absolute"]
+__all__ = ["FLIP", "Position", "absolute_to_own", "after_board", "mover_boards",
+           "own_to_absolute"]
 
 CHECKERS = 15
 HEAD = 24
@@ -54,12 +57,19 @@ def _pack(points: Mapping[int, int], side: Side) -> int:
     return packed + (CHECKERS - total)
 
 
+def _side_string(packed: int) -> str:
+    return " ".join(
+        f"{p}:{(packed >> (4 * p)) & 15}" for p in range(24, 0, -1) if (packed >> (4 * p)) & 15
+    )
+
+
 def _unpack(packed: int) -> dict[int, int]:
     return {p: (packed >> (4 * p)) & 15 for p in range(24, 0, -1) if (packed >> (4 * p)) & 15}
 
 
-class Position(tuple[int, int, Side, bool, bool]):
-    """A Long Narde position (immutable, hashable).
+@final
+class Position:
+    """A Long Narde position: an immutable, hashable value.
 
     ``Position()`` is the initial position (R1): 15 checkers on each head,
     White to move, both sides on their first turn.
@@ -70,34 +80,38 @@ class Position(tuple[int, int, Side, bool, bool]):
             all 15 on the head, own 24 (R1).
         black: Black's checkers in Black's own numbering; ``None`` as for
             ``white``.
-        side_to_move: who moves next.
+        side_to_move: who moves next: a :class:`~narde_notation.model.side.Side`
+            or ``"white"`` / ``"black"``.
         first_turn: ``(white, black)`` first-turn flags (R5); default: a
             side with all 15 on its head (own 24) is on its first turn.
 
     Raises:
         PositionError: more than 15 checkers a side, a point outside 1…24,
             or both colours on one absolute point (R1).
+        TypeError: ``side_to_move`` is not a side.
 
-    A position is a value, not a sequence: ``len``, ``+``, ``*``, ``in``,
-    ``count``, ``index`` and ordering (``<`` …) raise :class:`TypeError` /
-    :class:`AttributeError`.  Two positions are equal when the checkers,
-    the side to move and the first-turn flags agree; a position is never
-    equal to a tuple.  (Inside, for speed, the value is a tuple of the two
-    packed sides of the module docstring, the side to move and the two
-    flags, which the engine modules unpack; that layout is not API:
-    decisions E3.)
+    A position is a value, not a sequence: no ``len``, indexing, iteration,
+    ``+`` or ordering (:class:`TypeError`).  Two positions are equal when the
+    checkers, the side to move and the first-turn flags agree.  How it is
+    stored is this module's business alone (decisions E3, C1): the rest of
+    the rules kernel reads and builds positions through :func:`mover_boards`
+    and :func:`after_board`, everyone else through the methods.
     """
 
-    __slots__ = ()
+    __slots__ = ("_key",)
+    #: ``(white board, black board, side to move, white's first-turn flag,
+    #: black's)``, the boards packed as the module docstring says.
+    _key: tuple[int, int, Side, bool, bool]
 
     def __new__(
         cls,
         white: Mapping[int, int] | None = None,
         black: Mapping[int, int] | None = None,
-        side_to_move: Side = Side.WHITE,
+        side_to_move: Side | str = Side.WHITE,
         *,
         first_turn: tuple[bool, bool] | None = None,
     ) -> Position:
+        side = Side.coerce(side_to_move)
         w = _HEAD_ONLY if white is None else _pack(white, Side.WHITE)
         b = _HEAD_ONLY if black is None else _pack(black, Side.BLACK)
         for p in range(1, 25):
@@ -108,19 +122,37 @@ class Position(tuple[int, int, Side, bool, bool]):
                 )
         if first_turn is None:
             first_turn = ((w >> 96) & 15 == CHECKERS, (b >> 96) & 15 == CHECKERS)
-        return _NEW(cls, (w, b, side_to_move, bool(first_turn[0]), bool(first_turn[1])))
+        return _make((w, b, side, bool(first_turn[0]), bool(first_turn[1])))
 
-    @classmethod
-    def from_packed(cls, w: int, b: int, side: Side, wfirst: bool, bfirst: bool) -> Position:
-        """Build from packed sides without validation (the engine's constructor)."""
-        return _NEW(cls, (w, b, side, wfirst, bfirst))
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError("a Position is immutable: play() returns the next one")
+
+    def __delattr__(self, name: str) -> None:
+        raise AttributeError("a Position is immutable")
+
+    def __eq__(self, other: object) -> bool:
+        if type(other) is Position:
+            return self._key == other._key
+        return NotImplemented
+
+    def __hash__(self) -> int:
+        return hash(self._key)
+
+    def __reduce__(self) -> tuple[object, ...]:
+        return (_restore, self._key)
+
+    def __copy__(self) -> Position:
+        return self
+
+    def __deepcopy__(self, memo: object) -> Position:
+        return self
 
     # ------------------------------------------------------------ codecs
     @classmethod
     def initial(cls) -> Position:
         """The start position (R1): 15 on each head, White to move, both on first
         turn; the same as ``Position()``."""
-        return cls()
+        return _INITIAL
 
     @classmethod
     def from_string(cls, text: str) -> Position:
@@ -169,113 +201,74 @@ class Position(tuple[int, int, Side, bool, bool]):
             raise NotationError(f"side to move must be 'W' or 'B', not {letter!r}")
         return cls(sides[0], sides[1], Side(letter))
 
-    def _side_string(self, packed: int) -> str:
-        return " ".join(
-            f"{p}:{(packed >> (4 * p)) & 15}" for p in range(24, 0, -1) if (packed >> (4 * p)) & 15
-        )
-
     def __str__(self) -> str:
         """The canonical string: ``p:n`` items descending, ``" / "`` between fields."""
-        w, b, side, _wfirst, _bfirst = self
-        return f"{self._side_string(w)} / {self._side_string(b)} / {side.value}"
+        w, b, side, _wfirst, _bfirst = self._key
+        return f"{_side_string(w)} / {_side_string(b)} / {side.value}"
 
     def __repr__(self) -> str:
         return f"Position.from_string({str(self)!r})"
 
-    def __eq__(self, other: object) -> bool:
-        if isinstance(other, Position):
-            return tuple.__eq__(self, other)
-        # A plain tuple with the same items is the layout, not an equal position.
-        return False if isinstance(other, tuple) else NotImplemented
-
-    def __ne__(self, other: object) -> bool:
-        equal = self.__eq__(other)
-        return equal if equal is NotImplemented else not equal
-
-    __hash__ = tuple.__hash__
-
-    def __reduce__(self) -> tuple[object, ...]:
-        return (Position.from_packed, self[:])
-
-    # ------------------------------------------------- not a sequence
-    # The tuple underneath is the engine's layout (decisions E3); its
-    # sequence operations are closed to users.  Unpacking and indexing stay
-    # (the engine's hot loops use them at C speed).
-    def __len__(self) -> int:
-        raise TypeError("a Position has no len(): it is a value, not a sequence")
-
-    def __bool__(self) -> bool:
-        return True
-
-    def __contains__(self, item: object) -> bool:
-        raise TypeError("a Position is not a sequence: ask count_at(side, point) or checkers(side)")
-
-    def __add__(self, other: object) -> Position:
-        return NotImplemented
-
-    def __radd__(self, other: object) -> Position:
-        return NotImplemented
-
-    def __mul__(self, other: object) -> Position:
-        return NotImplemented
-
-    __rmul__ = __mul__
-
-    def __lt__(self, other: object) -> bool:
-        return NotImplemented
-
-    __le__ = __gt__ = __ge__ = __lt__
-
-    @property
-    def count(self) -> Any:
-        """Not available: a position is not a sequence (see :meth:`count_at`)."""
-        raise AttributeError("'Position' object has no attribute 'count' (see count_at)")
-
-    @property
-    def index(self) -> Any:
-        """Not available: a position is not a sequence."""
-        raise AttributeError("'Position' object has no attribute 'index'")
-
     # ------------------------------------------------------------ queries
-    def _packed(self, side: Side) -> int:
-        return self[0] if side is Side.WHITE else self[1]
+    def _board(self, side: Side | str) -> int:
+        if type(side) is not Side:
+            side = Side.coerce(side)
+        return self._key[0] if side is Side.WHITE else self._key[1]
 
     @property
     def side_to_move(self) -> Side:
         """The side whose turn it is."""
-        return self[2]
+        return self._key[2]
 
-    def with_side_to_move(self, side: Side) -> Position:
-        """The same checkers and flags with ``side`` to move."""
-        w, b, _side, wfirst, bfirst = self
-        return _NEW(Position, (w, b, side, wfirst, bfirst))
+    def with_side_to_move(self, side: Side | str) -> Position:
+        """The same checkers and flags with ``side`` to move.
 
-    def pip_count(self, side: Side) -> int:
-        """Sum of own point numbers of ``side``'s checkers (borne-off count 0); start 360."""
-        packed = self._packed(side)
-        return sum(p * ((packed >> (4 * p)) & 15) for p in range(1, 25))
+        Raises:
+            TypeError: ``side`` is not a side (:meth:`Side.coerce`).
+        """
+        w, b, _side, wfirst, bfirst = self._key
+        return _make((w, b, Side.coerce(side), wfirst, bfirst))
+
+    def pip_count(self, side: Side | str) -> int:
+        """Sum of own point numbers of ``side``'s checkers (borne-off count 0); start 360.
+
+        Raises:
+            TypeError: ``side`` is not a side (:meth:`Side.coerce`).
+        """
+        board = self._board(side)
+        return sum(p * ((board >> (4 * p)) & 15) for p in range(1, 25))
 
     def pip_counts(self) -> tuple[int, int]:
         """``(white, black)`` pip counts."""
         return self.pip_count(Side.WHITE), self.pip_count(Side.BLACK)
 
-    def borne_off(self, side: Side) -> int:
-        """How many of ``side``'s 15 checkers are off (R8)."""
-        return self._packed(side) & 15
+    def borne_off(self, side: Side | str) -> int:
+        """How many of ``side``'s 15 checkers are off (R8).
 
-    def checkers(self, side: Side) -> dict[int, int]:
-        """``side``'s checkers on the board: own point -> count, descending points."""
-        return _unpack(self._packed(side))
+        Raises:
+            TypeError: ``side`` is not a side (:meth:`Side.coerce`).
+        """
+        return self._board(side) & 15
 
-    def count_at(self, side: Side, own_point: int) -> int:
+    def checkers(self, side: Side | str) -> dict[int, int]:
+        """``side``'s checkers on the board: own point -> count, descending points.
+
+        Raises:
+            TypeError: ``side`` is not a side (:meth:`Side.coerce`).
+        """
+        return _unpack(self._board(side))
+
+    def count_at(self, side: Side | str, own_point: int) -> int:
         """Checkers of ``side`` on its ``own_point`` (1…24; ``OFF`` = 0 gives the borne-off count).
 
         Raises:
             PositionError: ``own_point`` outside 0…24.
+            TypeError: ``side`` is not a side (:meth:`Side.coerce`).
         """
+        board = self._board(side)
         if not isinstance(own_point, int) or not 0 <= own_point <= 24:
             raise PositionError(f"point {own_point} is outside 1…24")
-        return (self._packed(side) >> (4 * own_point)) & 15
+        return (board >> (4 * own_point)) & 15
 
     @property
     def winner(self) -> Side | None:
@@ -283,22 +276,33 @@ class Position(tuple[int, int, Side, bool, bool]):
 
         ``None`` as well when both sides have all 15 off (a last-roll draw).
         """
-        w_done = self[0] & 15 == CHECKERS
-        b_done = self[1] & 15 == CHECKERS
+        w_done = self._key[0] & 15 == CHECKERS
+        b_done = self._key[1] & 15 == CHECKERS
         if w_done and not b_done:
             return Side.WHITE
         if b_done and not w_done:
             return Side.BLACK
         return None
 
-    @property
     def is_game_over(self) -> bool:
-        """A side (or both, under ``last-roll-draw``) has borne off all 15 (R9, R11)."""
-        return self[0] & 15 == CHECKERS or self[1] & 15 == CHECKERS
+        """A side (or both, after a last-roll draw) has borne off all 15 (R9, R11).
 
-    def is_first_turn(self, side: Side) -> bool:
-        """Whether ``side`` has not moved yet this game (R5's first-turn exception)."""
-        return self[3] if side is Side.WHITE else self[4]
+        The position alone: under ``last-roll-draw`` the first mover's last
+        checker off still leaves the other side its reply, which only a
+        :class:`~narde_notation.rules.game.Game` (it knows who moved first)
+        can tell: ask :meth:`Game.is_game_over() <narde_notation.rules.game.Game.is_game_over>`.
+        """
+        w, b = self._key[0], self._key[1]
+        return w & 15 == CHECKERS or b & 15 == CHECKERS
+
+    def is_first_turn(self, side: Side | str) -> bool:
+        """Whether ``side`` has not moved yet this game (R5's first-turn exception).
+
+        Raises:
+            TypeError: ``side`` is not a side (:meth:`Side.coerce`).
+        """
+        key = self._key
+        return key[3] if Side.coerce(side) is Side.WHITE else key[4]
 
     def legal_turns(
         self, dice: tuple[int, int] | str, rules: Ruleset | str | None = None
@@ -307,6 +311,8 @@ class Position(tuple[int, int, Side, bool, bool]):
 
         See :func:`narde_notation.rules.engine.legal_turns`; ``dice`` is ``(6, 5)`` or ``"65"``.
         """
+        from narde_notation.rules.engine import legal_turns  # the engine builds on this module
+
         return legal_turns(self, dice, rules)
 
     def play(
@@ -332,6 +338,8 @@ class Position(tuple[int, int, Side, bool, bool]):
             NotationError: the text is not one half-turn.
             ValueError: a :class:`Turn` made without its roll.
         """
+        from narde_notation.rules.engine import Turn, check_turn  # built on this module
+
         if isinstance(half_turn, Turn):
             return self._play_turn(half_turn, rules)
         check = check_turn(self, half_turn, rules=rules)
@@ -344,6 +352,8 @@ class Position(tuple[int, int, Side, bool, bool]):
     def _play_turn(self, turn: Turn, rules: Ruleset | str | None) -> Position:
         if turn.dice is None:
             raise ValueError("this turn was made without its roll: play(turn) needs turn.dice")
+        from narde_notation.rules.engine import check_turn  # built on this module
+
         paths = [(s.from_point, s.to_point) for s in turn.steps]
         check = check_turn(self, turn.dice, paths, rules)
         if check.legal and check.position == turn.position:
@@ -355,8 +365,8 @@ class Position(tuple[int, int, Side, bool, bool]):
 
     # ------------------------------------------------------------ diagram
     def _cell(self, absolute: int) -> str:
-        w = (self[0] >> (4 * absolute)) & 15
-        b = (self[1] >> (4 * FLIP[absolute])) & 15
+        w = (self._key[0] >> (4 * absolute)) & 15
+        b = (self._key[1] >> (4 * FLIP[absolute])) & 15
         if w:
             return f"W{w}".rjust(4)
         if b:
@@ -398,12 +408,56 @@ class Position(tuple[int, int, Side, bool, bool]):
             rule,
             numbers(bottom),
             f"White: head abs 24, home abs 6-1, pips {wpips}, off {self.borne_off(Side.WHITE)}"
-            + (", first turn" if self[3] else ""),
+            + (", first turn" if self._key[3] else ""),
             f"Black: head abs 12, home abs 18-13, pips {bpips}, off {self.borne_off(Side.BLACK)}"
-            + (", first turn" if self[4] else ""),
-            f"{self[2].name.capitalize()} to move",
+            + (", first turn" if self._key[4] else ""),
+            f"{self._key[2].name.capitalize()} to move",
         ]
         return "\n".join(lines)
 
 
-_NEW = tuple.__new__
+
+# ------------------------------------------------- the rules kernel's door
+# The only code that builds a position or reads its layout (decisions C1).
+_new_object = object.__new__
+_set_key = vars(Position)["_key"].__set__  # the slot's own setter (no __setattr__)
+
+
+def _make(key: tuple[int, int, Side, bool, bool]) -> Position:
+    position = _new_object(Position)
+    _set_key(position, key)
+    return position
+
+
+def _restore(w: int, b: int, side: Side, wfirst: bool, bfirst: bool) -> Position:
+    """Unpickle (:meth:`Position.__reduce__`)."""
+    return _make((w, b, side, wfirst, bfirst))
+
+
+def mover_boards(position: Position) -> tuple[Side, int, int, bool, bool]:
+    """``(side to move, its packed board, the opponent's, its first-turn flag,
+    the opponent's)``: the rules kernel's and the evaluator's view of a
+    position (boards as the module docstring says, each side in its own
+    numbering)."""
+    w, b, side, wfirst, bfirst = position._key
+    if side is _WHITE:
+        return side, w, b, wfirst, bfirst
+    return side, b, w, bfirst, wfirst
+
+
+def after_board(position: Position, board: int) -> Position:
+    """``position`` after its side to move reached packed ``board`` (not
+    checked): the other side to move, the mover's first-turn flag cleared
+    (R5, R11)."""
+    w, b, side, wfirst, bfirst = position._key
+    after = _new_object(Position)
+    if side is _WHITE:
+        _set_key(after, (board, b, _BLACK, False, bfirst))
+    else:
+        _set_key(after, (w, board, _WHITE, wfirst, False))
+    return after
+
+
+_WHITE = Side.WHITE
+_BLACK = Side.BLACK
+_INITIAL = Position()

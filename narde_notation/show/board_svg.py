@@ -249,7 +249,7 @@ def status_text(pos: Any, outcome: Any = None) -> str:
     verdict; without one a finished position is scored under the standard
     rules (R9: oyn 1, mars 2; koks needs the ruleset, so pass the outcome).
     """
-    if outcome is None and pos.is_game_over:
+    if outcome is None and pos.is_game_over():
         from narde_notation.rules.scoring import outcome as score
 
         outcome = score(pos)
@@ -451,7 +451,7 @@ def board_drawing(
     Args:
         pos: a :class:`narde_notation.rules.position.Position` (or anything with
             ``checkers``, ``borne_off``, ``pip_count``, ``side_to_move``,
-            ``is_game_over``).
+            ``is_game_over()``).
         size: width in pixels.
         from_side: draw the board as this side sees it (Black: turned half
             a circle, point numbers in Black's own numbering).

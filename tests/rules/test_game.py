@@ -67,13 +67,13 @@ def test_bearing_off_the_last_checker_ends_the_game_mars_and_koks() -> None:
         assert turn.half_turn_text() == "21: 1/off"
         out = game.push(turn)
         assert out is not None and (out.result_string, out.kind) == expected
-        assert game.outcome() == out and game.is_game_over
+        assert game.outcome() == out and game.is_game_over()
         assert game.legal_turns("65") == []
         with pytest.raises(GameOverError):
             game.play("65: pass")
         # The finished game undone: Black has not played, the game goes on.
         game.pop()
-        assert game.outcome() is None and not game.is_game_over
+        assert game.outcome() is None and not game.is_game_over()
 
 
 def test_last_roll_draw_reply_draw_and_undo() -> None:
@@ -81,7 +81,7 @@ def test_last_roll_draw_reply_draw_and_undo() -> None:
     # Black still plays.  Black's last checker off too: a draw, 0-0.
     game = Game(Position.from_string("1 / 1 / W"), LAST_ROLL)
     assert game.push(game.legal_turns("21")[0]) is None
-    assert game.reply_due and game.outcome() is None and not game.is_game_over
+    assert game.reply_due and game.outcome() is None and not game.is_game_over()
     # The record ending here: the reply is forfeited, White's win stands:
     # Black has 14 off, so oyn, 1 point.
     final = game.outcome(final=True)
