@@ -356,7 +356,9 @@ def _rate_reply(game: Game, before: Position, after: Position, dice: tuple[int, 
         return None
     best_turn, best = rated[0]
     eq, eq_best = points(played[1]), points(best)
-    mean = sum(p * max(points(o) for _t, o in ends((d1, d2))) for d1, d2, p in ROLLS)
+    # in 36ths (R12: a double 1, any other roll 2), so a certain result is exactly 0 luck
+    mean = sum(round(36 * p) * max(points(o) for _t, o in ends((d1, d2)))
+               for d1, d2, p in ROLLS) / 36
     luck = eq_best - mean
     loss, forced = eq_best - eq, len(rated) == 1
     white_won = played[1].winner is Side.WHITE

@@ -273,3 +273,27 @@ def test_a_turn_made_by_hand_without_its_roll() -> None:
     with pytest.raises(ValueError, match="roll"):
         Position().play(bare)
     assert Turn(made.steps, made.position, "56").half_turn_text() == "65: 24/18 18/13"
+
+
+def test_a_side_given_by_name_is_that_side() -> None:
+    # White 24:14 13:1, Black 24:15 (own numbering).  Before, the layout was
+    # read with `side is Side.WHITE`, so "white" silently meant Black.
+    pos = Position.from_string("24:14 13:1 / 24:15 / B")
+    assert pos.checkers("white") == {24: 14, 13: 1} == pos.checkers(Side.WHITE)
+    assert pos.checkers("black") == {24: 15}
+    assert pos.pip_count("white") == 24 * 14 + 13 == 349
+    assert pos.count_at("white", 13) == 1 and pos.borne_off("black") == 0
+    assert pos.is_first_turn("black") and not pos.is_first_turn("white")
+    assert pos.with_side_to_move("white").side_to_move is Side.WHITE
+    assert Position(side_to_move="black") == Position().with_side_to_move(Side.BLACK)
+    assert own_to_absolute("black", 1) == 13 and absolute_to_own("white", 7) == 7
+
+
+@pytest.mark.parametrize("side", ["W", "B", "White", "BLACK", "", None, 0, 1, True])
+def test_anything_else_is_not_a_side(side: object) -> None:
+    pos = Position()
+    for ask in (pos.checkers, pos.pip_count, pos.borne_off, pos.is_first_turn,
+                pos.with_side_to_move, lambda s: pos.count_at(s, 24),
+                lambda s: own_to_absolute(s, 1), lambda s: Position(side_to_move=s)):
+        with pytest.raises(TypeError):
+            ask(side)  # type: ignore[arg-type]
