@@ -98,8 +98,17 @@ def self_play_games(judge: Judge, rngs: list[random.Random], lam: float,
     λ-return targets (T, 5); ``None`` for a game cut at ``max_half_turns``.
 
     Each half-turn of all unfinished games is one evaluation of all their
-    candidates (the same results as one game at a time).
+    candidates (the same results as one game at a time).  The dice are the
+    game's (:func:`~narde_notation.rules.game.opening_roll` first, R2); a game
+    ends on the judge's exact value, which is R9's under rules without
+    ``last-roll-draw`` (decisions C4).
+
+    Raises:
+        ValueError: the judge's rules have ``last-roll-draw`` (its reply is
+            not sequenced here).
     """
+    if judge.rules.last_roll_draw:
+        raise ValueError("self-play sequences games without last-roll-draw's reply (R9)")
     n = len(rngs)
     x0 = encode([_START], [_START], [True], [True])[0]
     v0 = judge.network.forward(x0[None, :])[0]
