@@ -335,7 +335,7 @@ def _rate_reply(game: Game, before: Position, after: Position, dice: tuple[int, 
     checker too, else the first mover's win), sequenced by the one rule of a
     game's end (:func:`~narde_notation.evaluator.game.after_turn`); the luck
     is the played roll's best against the mean of every roll's best (R12).
-    Equities and chances from the mover's side (docs/decisions.md C5)."""
+    Equities and chances from the mover's side (docs/decisions.md G5)."""
     rules, mover = game.rules, before.side_to_move
 
     def end(turn: Turn) -> Outcome:

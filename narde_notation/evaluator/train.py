@@ -101,7 +101,7 @@ def self_play_games(judge: Judge, rngs: list[random.Random], lam: float,
     candidates (the same results as one game at a time).  The dice are the
     game's (:func:`~narde_notation.rules.game.opening_roll` first, R2); a game
     ends on the judge's exact value, which is R9's under rules without
-    ``last-roll-draw`` (decisions C4).
+    ``last-roll-draw`` (decisions G4).
 
     Raises:
         ValueError: the judge's rules have ``last-roll-draw`` (its reply is

@@ -30,7 +30,7 @@ class Side(enum.Enum):
     def coerce(cls, side: object) -> Side:
         """``side`` as a :class:`Side`: a side, or ``"white"`` / ``"black"``.
 
-        The one reading of a side given to a public function (decisions C2).
+        The one reading of a side given to a public function (decisions G2).
 
         Raises:
             TypeError: anything else (``"W"``, ``"White"``, ``None``, ``0`` …).

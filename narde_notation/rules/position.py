@@ -11,7 +11,7 @@ Internally each side is one packed integer: 4 bits per own point, nibble
 (:mod:`narde_notation.rules.engine`) works directly on these integers,
 which it gets from :func:`mover_boards` and turns back into a position with
 :func:`after_board`: this module alone builds a position and reads how it
-is stored (decisions C1).  Own/absolute numbering uses the one flip table,
+is stored (decisions G1).  Own/absolute numbering uses the one flip table,
 :data:`narde_notation.model.side.FLIP`.
 """
 
@@ -93,7 +93,7 @@ class Position:
     A position is a value, not a sequence: no ``len``, indexing, iteration,
     ``+`` or ordering (:class:`TypeError`).  Two positions are equal when the
     checkers, the side to move and the first-turn flags agree.  How it is
-    stored is this module's business alone (decisions E3, C1): the rest of
+    stored is this module's business alone (decisions E3, G1): the rest of
     the rules kernel reads and builds positions through :func:`mover_boards`
     and :func:`after_board`, everyone else through the methods.
     """
@@ -123,6 +123,9 @@ class Position:
         if first_turn is None:
             first_turn = ((w >> 96) & 15 == CHECKERS, (b >> 96) & 15 == CHECKERS)
         return _make((w, b, side, bool(first_turn[0]), bool(first_turn[1])))
+
+    def __init_subclass__(cls, **kwargs: object) -> None:
+        raise TypeError("Position is a value class: it cannot be subclassed")
 
     def __setattr__(self, name: str, value: object) -> None:
         raise AttributeError("a Position is immutable: play() returns the next one")
@@ -418,7 +421,7 @@ class Position:
 
 
 # ------------------------------------------------- the rules kernel's door
-# The only code that builds a position or reads its layout (decisions C1).
+# The only code that builds a position or reads its layout (decisions G1).
 _new_object = object.__new__
 _set_key = vars(Position)["_key"].__set__  # the slot's own setter (no __setattr__)
 
