@@ -4,7 +4,7 @@ Every other module of :mod:`narde_notation.evaluator` reaches positions,
 legal turns and scoring through the names here, so the engine is imported
 in one place.  Boards are the engine's packed integers in the mover's own
 numbering (nibble ``p`` = checkers on own point ``p``, nibble 0 = borne
-off; :mod:`narde_notation.position`).
+off; :mod:`narde_notation.rules.packed`).
 """
 
 from __future__ import annotations
@@ -24,7 +24,8 @@ from narde_notation.rules.generation import (
     generate,
     resolve_rules,
 )
-from narde_notation.rules.position import Position, after_board, mover_boards
+from narde_notation.rules.packed import after_board, mover_boards
+from narde_notation.rules.position import Position
 from narde_notation.rules.scoring import Outcome, after_turn, outcome
 
 __all__ = [
@@ -60,13 +61,13 @@ ROLLS: tuple[tuple[int, int, float], ...] = tuple(
 def mover_view(position: Position) -> tuple[int, int, bool, bool]:
     """``(mover's packed board, opponent's packed board, mover's first-turn
     flag, opponent's first-turn flag)`` of ``position`` (its side to move
-    moves), read by the rules kernel (:func:`~narde_notation.rules.position.mover_boards`)."""
+    moves), read by the rules kernel (:func:`~narde_notation.rules.packed.mover_boards`)."""
     return mover_boards(position)[1:]
 
 
 #: ``position`` after its side to move reached packed ``board``: the other side
 #: to move, the mover's first-turn flag cleared (R5, R11); the rules kernel's
-#: :func:`~narde_notation.rules.position.after_board`.
+#: :func:`~narde_notation.rules.packed.after_board`.
 with_mover_board = after_board
 
 

@@ -31,11 +31,12 @@ from typing import TYPE_CHECKING, NamedTuple
 from narde_notation.model.record import OFF, HalfTurn, Move, format_path, parse_roll
 from narde_notation.model.ruleset import Ruleset
 from narde_notation.model.side import Side
-from narde_notation.rules.position import Position, after_board, mover_boards
+from narde_notation.rules.packed import after_board, mover_boards
 from narde_notation.rules.step import OCC, head_floor, illegal_block, step
 
 if TYPE_CHECKING:
     from narde_notation.rules.generation_kernel import RollsSearch, Search
+    from narde_notation.rules.position import Position
 
 __all__ = [
     "RollBoards",

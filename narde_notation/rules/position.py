@@ -5,13 +5,11 @@ side in that side's **own** numbering (24 = head, 6…1 = home, R1); the
 **absolute** numbering of diagrams is White's.  Black's own point ``b`` is
 absolute ``(b + 11) % 24 + 1`` (:func:`own_to_absolute`).
 
-Internally each side is one packed integer: 4 bits per own point, nibble
-``p`` (bits ``4p … 4p+3``) holds the count on own point ``p`` for ``p`` in
-1…24 and nibble 0 the borne-off count.  The engine
-(:mod:`narde_notation.rules.engine`) works directly on these integers,
-which it gets from :func:`mover_boards` and turns back into a position with
-:func:`after_board`: this module alone builds a position and reads how it
-is stored (decisions G1).  Own/absolute numbering uses the one flip table,
+How a position is stored (a packed integer per side) is
+:mod:`narde_notation.rules.packed`'s alone, the rules kernel's layout,
+which :class:`Position` builds on (decisions G1); this module adds the
+codecs (position strings, the diagram) and the rules' moves (legal turns,
+playing a half-turn).  Own/absolute numbering uses the one flip table,
 :data:`narde_notation.model.side.FLIP`.
 """
 
@@ -25,50 +23,19 @@ from narde_notation.model.errors import IllegalTurnError, NotationError, Positio
 from narde_notation.model.record import HalfTurn
 from narde_notation.model.safe_text import shown
 from narde_notation.model.side import FLIP, Side, absolute_to_own, own_to_absolute
+from narde_notation.rules.engine import Turn, check_turn, legal_turns
+from narde_notation.rules.packed import PackedPosition, build
 
 if TYPE_CHECKING:
     from narde_notation.model.ruleset import Ruleset
-    from narde_notation.rules.engine import Turn
 
-__all__ = ["FLIP", "Position", "absolute_to_own", "after_board", "mover_boards",
-           "own_to_absolute"]
+__all__ = ["FLIP", "Position", "absolute_to_own", "own_to_absolute"]
 
-CHECKERS = 15
-HEAD = 24
-#: A side's packed board with all 15 checkers on its head, own 24 (R1).
-_HEAD_ONLY = CHECKERS << (4 * HEAD)
 _TOKEN = re.compile(r"([0-9]{1,9})(?::([0-9]{1,9}))?\Z")
 
 
-def _pack(points: Mapping[int, int], side: Side) -> int:
-    packed = 0
-    total = 0
-    for point, count in points.items():
-        if not isinstance(point, int) or not 1 <= point <= 24:
-            raise PositionError(f"{side.name.capitalize()} point {point} is outside 1…24")
-        if not isinstance(count, int) or count < 0:
-            raise PositionError(
-                f"{side.name.capitalize()} count {count} on point {point} is not 0…15"
-            )
-        total += count
-        if total > CHECKERS:
-            raise PositionError(f"{side.name.capitalize()} has more than {CHECKERS} checkers")
-        packed += count << (4 * point)
-    return packed + (CHECKERS - total)
-
-
-def _side_string(packed: int) -> str:
-    return " ".join(
-        f"{p}:{(packed >> (4 * p)) & 15}" for p in range(24, 0, -1) if (packed >> (4 * p)) & 15
-    )
-
-
-def _unpack(packed: int) -> dict[int, int]:
-    return {p: (packed >> (4 * p)) & 15 for p in range(24, 0, -1) if (packed >> (4 * p)) & 15}
-
-
 @final
-class Position:
+class Position(PackedPosition):
     """A Long Narde position: an immutable, hashable value.
 
     ``Position()`` is the initial position (R1): 15 checkers on each head,
@@ -93,15 +60,13 @@ class Position:
     A position is a value, not a sequence: no ``len``, indexing, iteration,
     ``+`` or ordering (:class:`TypeError`).  Two positions are equal when the
     checkers, the side to move and the first-turn flags agree.  How it is
-    stored is this module's business alone (decisions E3, G1): the rest of
-    the rules kernel reads and builds positions through :func:`mover_boards`
-    and :func:`after_board`, everyone else through the methods.
+    stored is :mod:`narde_notation.rules.packed`'s business alone
+    (decisions G1): the rest of the rules kernel reads and builds positions
+    through its ``mover_boards`` and ``after_board``, everyone else through
+    the methods.
     """
 
-    __slots__ = ("_key",)
-    #: ``(white board, black board, side to move, white's first-turn flag,
-    #: black's)``, the boards packed as the module docstring says.
-    _key: tuple[int, int, Side, bool, bool]
+    __slots__ = ()
 
     def __new__(
         cls,
@@ -111,44 +76,10 @@ class Position:
         *,
         first_turn: tuple[bool, bool] | None = None,
     ) -> Position:
-        side = Side.coerce(side_to_move)
-        w = _HEAD_ONLY if white is None else _pack(white, Side.WHITE)
-        b = _HEAD_ONLY if black is None else _pack(black, Side.BLACK)
-        for p in range(1, 25):
-            if (w >> (4 * p)) & 15 and (b >> (4 * FLIP[p])) & 15:
-                raise PositionError(
-                    f"absolute point {p} holds both colours "
-                    f"(White's {p}, Black's {FLIP[p]})"
-                )
-        if first_turn is None:
-            first_turn = ((w >> 96) & 15 == CHECKERS, (b >> 96) & 15 == CHECKERS)
-        return _make((w, b, side, bool(first_turn[0]), bool(first_turn[1])))
+        return build(cls, white, black, Side.coerce(side_to_move), first_turn)
 
     def __init_subclass__(cls, **kwargs: object) -> None:
         raise TypeError("Position is a value class: it cannot be subclassed")
-
-    def __setattr__(self, name: str, value: object) -> None:
-        raise AttributeError("a Position is immutable: play() returns the next one")
-
-    def __delattr__(self, name: str) -> None:
-        raise AttributeError("a Position is immutable")
-
-    def __eq__(self, other: object) -> bool:
-        if type(other) is Position:
-            return self._key == other._key
-        return NotImplemented
-
-    def __hash__(self) -> int:
-        return hash(self._key)
-
-    def __reduce__(self) -> tuple[object, ...]:
-        return (_restore, self._key)
-
-    def __copy__(self) -> Position:
-        return self
-
-    def __deepcopy__(self, memo: object) -> Position:
-        return self
 
     # ------------------------------------------------------------ codecs
     @classmethod
@@ -204,108 +135,8 @@ class Position:
             raise NotationError(f"side to move must be 'W' or 'B', not {letter!r}")
         return cls(sides[0], sides[1], Side(letter))
 
-    def __str__(self) -> str:
-        """The canonical string: ``p:n`` items descending, ``" / "`` between fields."""
-        w, b, side, _wfirst, _bfirst = self._key
-        return f"{_side_string(w)} / {_side_string(b)} / {side.value}"
-
     def __repr__(self) -> str:
         return f"Position.from_string({str(self)!r})"
-
-    # ------------------------------------------------------------ queries
-    def _board(self, side: Side | str) -> int:
-        if type(side) is not Side:
-            side = Side.coerce(side)
-        return self._key[0] if side is Side.WHITE else self._key[1]
-
-    @property
-    def side_to_move(self) -> Side:
-        """The side whose turn it is."""
-        return self._key[2]
-
-    def with_side_to_move(self, side: Side | str) -> Position:
-        """The same checkers and flags with ``side`` to move.
-
-        Raises:
-            TypeError: ``side`` is not a side (:meth:`Side.coerce`).
-        """
-        w, b, _side, wfirst, bfirst = self._key
-        return _make((w, b, Side.coerce(side), wfirst, bfirst))
-
-    def pip_count(self, side: Side | str) -> int:
-        """Sum of own point numbers of ``side``'s checkers (borne-off count 0); start 360.
-
-        Raises:
-            TypeError: ``side`` is not a side (:meth:`Side.coerce`).
-        """
-        board = self._board(side)
-        return sum(p * ((board >> (4 * p)) & 15) for p in range(1, 25))
-
-    def pip_counts(self) -> tuple[int, int]:
-        """``(white, black)`` pip counts."""
-        return self.pip_count(Side.WHITE), self.pip_count(Side.BLACK)
-
-    def borne_off(self, side: Side | str) -> int:
-        """How many of ``side``'s 15 checkers are off (R8).
-
-        Raises:
-            TypeError: ``side`` is not a side (:meth:`Side.coerce`).
-        """
-        return self._board(side) & 15
-
-    def checkers(self, side: Side | str) -> dict[int, int]:
-        """``side``'s checkers on the board: own point -> count, descending points.
-
-        Raises:
-            TypeError: ``side`` is not a side (:meth:`Side.coerce`).
-        """
-        return _unpack(self._board(side))
-
-    def count_at(self, side: Side | str, own_point: int) -> int:
-        """Checkers of ``side`` on its ``own_point`` (1…24; ``OFF`` = 0 gives the borne-off count).
-
-        Raises:
-            PositionError: ``own_point`` outside 0…24.
-            TypeError: ``side`` is not a side (:meth:`Side.coerce`).
-        """
-        board = self._board(side)
-        if not isinstance(own_point, int) or not 0 <= own_point <= 24:
-            raise PositionError(f"point {own_point} is outside 1…24")
-        return (board >> (4 * own_point)) & 15
-
-    @property
-    def winner(self) -> Side | None:
-        """The side with all 15 borne off (R9), or ``None``.
-
-        ``None`` as well when both sides have all 15 off (a last-roll draw).
-        """
-        w_done = self._key[0] & 15 == CHECKERS
-        b_done = self._key[1] & 15 == CHECKERS
-        if w_done and not b_done:
-            return Side.WHITE
-        if b_done and not w_done:
-            return Side.BLACK
-        return None
-
-    def is_game_over(self) -> bool:
-        """A side (or both, after a last-roll draw) has borne off all 15 (R9, R11).
-
-        The position alone: under ``last-roll-draw`` the first mover's last
-        checker off still leaves the other side its reply, which only a
-        :class:`~narde_notation.rules.game.Game` (it knows who moved first)
-        can tell: ask :meth:`Game.is_game_over() <narde_notation.rules.game.Game.is_game_over>`.
-        """
-        w, b = self._key[0], self._key[1]
-        return w & 15 == CHECKERS or b & 15 == CHECKERS
-
-    def is_first_turn(self, side: Side | str) -> bool:
-        """Whether ``side`` has not moved yet this game (R5's first-turn exception).
-
-        Raises:
-            TypeError: ``side`` is not a side (:meth:`Side.coerce`).
-        """
-        key = self._key
-        return key[3] if Side.coerce(side) is Side.WHITE else key[4]
 
     def legal_turns(
         self, dice: tuple[int, int] | str, rules: Ruleset | str | None = None
@@ -314,8 +145,6 @@ class Position:
 
         See :func:`narde_notation.rules.engine.legal_turns`; ``dice`` is ``(6, 5)`` or ``"65"``.
         """
-        from narde_notation.rules.engine import legal_turns  # the engine builds on this module
-
         return legal_turns(self, dice, rules)
 
     def play(
@@ -341,8 +170,6 @@ class Position:
             NotationError: the text is not one half-turn.
             ValueError: a :class:`Turn` made without its roll.
         """
-        from narde_notation.rules.engine import Turn, check_turn  # built on this module
-
         if isinstance(half_turn, Turn):
             return self._play_turn(half_turn, rules)
         check = check_turn(self, half_turn, rules=rules)
@@ -355,8 +182,6 @@ class Position:
     def _play_turn(self, turn: Turn, rules: Ruleset | str | None) -> Position:
         if turn.dice is None:
             raise ValueError("this turn was made without its roll: play(turn) needs turn.dice")
-        from narde_notation.rules.engine import check_turn  # built on this module
-
         paths = [(s.from_point, s.to_point) for s in turn.steps]
         check = check_turn(self, turn.dice, paths, rules)
         if check.legal and check.position == turn.position:
@@ -368,8 +193,8 @@ class Position:
 
     # ------------------------------------------------------------ diagram
     def _cell(self, absolute: int) -> str:
-        w = (self._key[0] >> (4 * absolute)) & 15
-        b = (self._key[1] >> (4 * FLIP[absolute])) & 15
+        w = self.count_at(Side.WHITE, absolute)
+        b = self.count_at(Side.BLACK, FLIP[absolute])
         if w:
             return f"W{w}".rjust(4)
         if b:
@@ -411,56 +236,13 @@ class Position:
             rule,
             numbers(bottom),
             f"White: head abs 24, home abs 6-1, pips {wpips}, off {self.borne_off(Side.WHITE)}"
-            + (", first turn" if self._key[3] else ""),
+            + (", first turn" if self.is_first_turn(Side.WHITE) else ""),
             f"Black: head abs 12, home abs 18-13, pips {bpips}, off {self.borne_off(Side.BLACK)}"
-            + (", first turn" if self._key[4] else ""),
-            f"{self._key[2].name.capitalize()} to move",
+            + (", first turn" if self.is_first_turn(Side.BLACK) else ""),
+            f"{self.side_to_move.name.capitalize()} to move",
         ]
         return "\n".join(lines)
 
 
 
-# ------------------------------------------------- the rules kernel's door
-# The only code that builds a position or reads its layout (decisions G1).
-_new_object = object.__new__
-_set_key = vars(Position)["_key"].__set__  # the slot's own setter (no __setattr__)
-
-
-def _make(key: tuple[int, int, Side, bool, bool]) -> Position:
-    position = _new_object(Position)
-    _set_key(position, key)
-    return position
-
-
-def _restore(w: int, b: int, side: Side, wfirst: bool, bfirst: bool) -> Position:
-    """Unpickle (:meth:`Position.__reduce__`)."""
-    return _make((w, b, side, wfirst, bfirst))
-
-
-def mover_boards(position: Position) -> tuple[Side, int, int, bool, bool]:
-    """``(side to move, its packed board, the opponent's, its first-turn flag,
-    the opponent's)``: the rules kernel's and the evaluator's view of a
-    position (boards as the module docstring says, each side in its own
-    numbering)."""
-    w, b, side, wfirst, bfirst = position._key
-    if side is _WHITE:
-        return side, w, b, wfirst, bfirst
-    return side, b, w, bfirst, wfirst
-
-
-def after_board(position: Position, board: int) -> Position:
-    """``position`` after its side to move reached packed ``board`` (not
-    checked): the other side to move, the mover's first-turn flag cleared
-    (R5, R11)."""
-    w, b, side, wfirst, bfirst = position._key
-    after = _new_object(Position)
-    if side is _WHITE:
-        _set_key(after, (board, b, _BLACK, False, bfirst))
-    else:
-        _set_key(after, (w, board, _WHITE, wfirst, False))
-    return after
-
-
-_WHITE = Side.WHITE
-_BLACK = Side.BLACK
 _INITIAL = Position()

@@ -20,7 +20,7 @@ from narde_notation.model.findings import Finding
 from narde_notation.model.record import BAR, OFF, format_path
 from narde_notation.model.ruleset import Ruleset
 from narde_notation.rules.generation import RawStep, Step, generate, trail_steps
-from narde_notation.rules.position import after_board, mover_boards
+from narde_notation.rules.packed import after_board, mover_boards
 from narde_notation.rules.step import FACING, ONE, REFUSAL_CODES, head_floor, illegal_block, step
 from narde_notation.rules.turn_check import TurnCheck, fewer_dice, quick_check
 

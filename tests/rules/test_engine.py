@@ -30,7 +30,8 @@ from narde_notation.rules.engine import (
     max_dice_used,
     parse_roll,
 )
-from narde_notation.rules.position import Position, mover_boards
+from narde_notation.rules.packed import mover_boards
+from narde_notation.rules.position import Position
 
 STD = Ruleset.standard()
 REROLL = Ruleset(reroll=True)

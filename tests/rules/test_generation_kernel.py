@@ -20,7 +20,8 @@ from narde_notation.model.ruleset import Ruleset
 from narde_notation.rules import generation
 from narde_notation.rules.generation import Generated, generate, trail_steps
 from narde_notation.rules.generation_kernel import kernel
-from narde_notation.rules.position import Position, mover_boards
+from narde_notation.rules.packed import mover_boards
+from narde_notation.rules.position import Position
 
 ROLLS = [(a, b) for a in range(6, 0, -1) for b in range(a, 0, -1)]
 
