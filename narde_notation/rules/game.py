@@ -8,8 +8,14 @@ of half-turns played (``push`` / ``pop`` / ``turn_stack``, as python-chess's
 (decisions E9): after each half-turn :func:`~narde_notation.rules.scoring.after_turn`
 says whether the game is over or a reply is due; a half-turn after the end
 is refused; a game whose record ends while the reply is due keeps the first
-mover's win (decisions 13).  The replay (:mod:`narde_notation.replay.validation`)
-and random play (:mod:`narde_notation.rules.random_play`) both play through it.
+mover's win (decisions 13).  A double as the game's first roll is refused
+too (R2, :meth:`Game.is_opening_double`), and :func:`opening_roll` /
+:func:`roll` are the one way to roll dice for a game.  The replay
+(:mod:`narde_notation.replay.validation`), the analysis
+(:mod:`narde_notation.analysis.game`), random play
+(:mod:`narde_notation.rules.random_play`) and the players' games
+(:func:`narde_notation.evaluator.players.play_game`) all play through it
+(decisions G4, G5).
 
 Example, White's 6-5 opening and its undo::
 
