@@ -74,7 +74,7 @@ def selfplay(games: int, seed: int = 1) -> list[HalfTurn]:
     out: list[HalfTurn] = []
     for _ in range(games):
         pos = Position.initial()
-        while not pos.is_game_over:
+        while not pos.is_game_over():
             dice = (rng.randint(1, 6), rng.randint(1, 6))
             turn = rng.choice(pos.legal_turns(dice, rules))
             paths: list[list[int]] = []

@@ -25,10 +25,11 @@ from pathlib import Path
 os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
 
 from narde_notation.evaluator.evaluate import Evaluator
-from narde_notation.evaluator.players import EvaluatorPlayer, opening_roll, play_game
+from narde_notation.evaluator.players import EvaluatorPlayer, play_game
 from narde_notation.evaluator.train import Config, Trainer
 from narde_notation.model.ruleset import Ruleset
 from narde_notation.rules.engine import clear_caches, legal_turns
+from narde_notation.rules.game import opening_roll
 from narde_notation.rules.position import Position
 
 
@@ -45,7 +46,7 @@ def main() -> None:
     while len(record) < args.positions:
         play_game(me, me, random.Random(rng.random()), record=record)
     cases = [(pos, opening_roll(rng, Ruleset()) if rng.random() < 0.8 else (d, d))
-             for pos in record[:args.positions] if not pos.is_game_over
+             for pos in record[:args.positions] if not pos.is_game_over()
              for d in [rng.randint(1, 6)]]
     few = cases[: max(20, len(cases) // 10)]
     trainer = Trainer(Path(tempfile.mkdtemp()) / "run", Config(seed=1))

@@ -49,7 +49,7 @@ rules = Ruleset.standard()
 halves = []
 for _ in range(int(sys.argv[2])):
     pos = Position.initial()
-    while not pos.is_game_over:
+    while not pos.is_game_over():
         dice = (rng.randint(1, 6), rng.randint(1, 6))
         turn = rng.choice(pos.legal_turns(dice, rules))
         paths = []

@@ -20,35 +20,27 @@ from narde_notation.analysis.game import analyse
 from narde_notation.analysis.summary import player_summary
 from narde_notation.evaluator.players import HeuristicPlayer, Player, RandomPlayer
 from narde_notation.formats.reader import parse_games
-from narde_notation.model.ruleset import Ruleset
 from narde_notation.model.side import Side
-from narde_notation.rules.engine import legal_turns
-from narde_notation.rules.position import Position
-from narde_notation.rules.scoring import after_turn
+from narde_notation.rules.game import Game, opening_roll, roll
 
 
 def record_text(white: Player, black: Player, names: tuple[str, str], rng: random.Random,
                 first: Side) -> str:
     """One game as native text (R2 opening roll, R9 end), the half-turns as played."""
-    pos = Position.initial().with_side_to_move(first)
+    game = Game(first_mover=first)
     lines = [f'[White "{names[0]}"]', f'[Black "{names[1]}"]', ""]
-    number, reply_due = 1, False
+    number = 1
     players = {Side.WHITE: white, Side.BLACK: black}
     for ply in range(2000):
-        while True:
-            a, b = rng.randint(1, 6), rng.randint(1, 6)
-            if ply or a != b:
-                break
-        dice = (max(a, b), min(a, b))
-        mover = pos.side_to_move
-        turn = players[mover].choose(pos, dice)
-        assert turn.position in {t.position for t in legal_turns(pos, dice)}
+        dice = opening_roll(rng) if ply == 0 else roll(rng)
+        mover = game.position.side_to_move
+        turn = players[mover].choose(game.position, dice)
+        chosen = next(t for t in game.legal_turns(dice) if t.position == turn.position)
         label = f"{number}." if mover is Side.WHITE else f"{number}..."
-        lines.append(f"{label} {dice[0]}{dice[1]}: {turn.notation()}")
+        lines.append(f"{label} {dice[0]}{dice[1]}: {chosen.notation()}")
         if mover is Side.BLACK:
             number += 1
-        pos = turn.position
-        result, reply_due = after_turn(pos, mover, first, Ruleset.standard(), reply_due)
+        result = game.push(chosen)
         if result is not None:
             lines.append(result.result_string)
             break

@@ -38,7 +38,7 @@ def random_positions(seed: int, games: int, rules: object = None) -> list[object
     out: list[object] = []
     for _ in range(games):
         position = Position.initial()
-        while not position.is_game_over:
+        while not position.is_game_over():
             out.append(position)
             position = rng.choice(position.legal_turns(
                 (rng.randint(1, 6), rng.randint(1, 6)), rules)).position  # type: ignore[arg-type]

@@ -45,7 +45,7 @@ NATIVE_RUN_MAY_LOAD = frozenset({
     "narde_notation.rules", "narde_notation.rules.engine", "narde_notation.rules.game",
     "narde_notation.rules.generation", "narde_notation.rules.position",
     "narde_notation.rules.scoring", "narde_notation.rules.step", "narde_notation.rules.turn_check",
-    "narde_notation.rules.turn_diagnosis",
+    "narde_notation.rules.turn_diagnosis", "narde_notation.rules.packed",
     "narde_notation.replay", "narde_notation.replay.pipeline", "narde_notation.replay.validation",
     "narde_notation.archive", "narde_notation.archive.executor", "narde_notation.archive.tasks",
     "narde_notation.cli", "narde_notation.cli.validate",

@@ -26,7 +26,16 @@ from narde_notation.analysis.match_equity import (
 )
 from narde_notation.evaluator.estimate import Estimate
 from narde_notation.evaluator.evaluate import Evaluator
-from narde_notation.evaluator.game import Position, mover_view
+from narde_notation.evaluator.game import (
+    ROLLS,
+    Game,
+    Outcome,
+    Position,
+    Turn,
+    after_turn,
+    legal_turns,
+    mover_view,
+)
 from narde_notation.model.record import GameRecord, parse_count, parse_score
 from narde_notation.model.safe_text import unicode_text
 from narde_notation.model.side import Side
@@ -272,10 +281,12 @@ def analyse(report_or_record: GameReport | GameRecord, evaluator: Evaluator | No
         return result
     meter = LuckMeter(ev)
     start = report.start
-    if not start.is_game_over:
+    if not start.is_game_over():
         chance = ev.evaluate(start).win
         result.start_white_win = chance if start.side_to_move is Side.WHITE else 1 - chance
     opening_possible = start == Position.initial()
+    # the one sequencer of a game's end (R9, R11), as the validator's replay
+    game = Game(start, report.rules)
     number = 0
     for replay in report.turns:
         half = replay.half_turn
@@ -288,12 +299,16 @@ def analyse(report_or_record: GameReport | GameRecord, evaluator: Evaluator | No
                               + (f"{first.code}: {first.message}" if first else
                                  "its moves could not be applied"))
             break
-        if replay.before.is_game_over:
+        if game.is_game_over():
             result.stopped = f"stopped before half-turn {replay.ply + 1}: the game is over (R11)"
             break
-        rated = _rate(ev, meter, replay.before, replay.after, half.dice, ply,
-                      opening=opening_possible and replay.ply == 0, table=table,
-                      match=result.match)
+        if game.reply_due:  # last-roll-draw (R9): the reply to the first mover's last checker
+            rated = _rate_reply(game, replay.before, replay.after, half.dice, table,
+                                result.match)
+        else:
+            rated = _rate(ev, meter, replay.before, replay.after, half.dice, ply,
+                          opening=opening_possible and replay.ply == 0, table=table,
+                          match=result.match)
         if rated is None:
             result.stopped = (f"stopped before half-turn {replay.ply + 1}: the played turn is"
                               " not among the legal turns")
@@ -302,6 +317,7 @@ def analyse(report_or_record: GameReport | GameRecord, evaluator: Evaluator | No
         result.half_turns.append(HalfTurnAnalysis(
             ply=replay.ply + 1, number=_label(number, half.side), side=half.side,
             player=player, **rated))
+        game.push_half_turn(half, replay.after)
     syntax = next((f for f in record.findings if f.code == "syntax"), None)
     if result.stopped is None and syntax is not None:
         # the reader stopped the game at a syntax error: the half-turns after it
@@ -309,6 +325,62 @@ def analyse(report_or_record: GameReport | GameRecord, evaluator: Evaluator | No
         result.stopped = (f"stopped after half-turn {len(result.half_turns)}: syntax error"
                           f" at line {syntax.line}: {syntax.message}")
     return result
+
+
+def _rate_reply(game: Game, before: Position, after: Position, dice: tuple[int, int],
+                table: MatchEquityTable | None, match: tuple[int, int, int] | None,
+                ) -> dict[str, Any] | None:
+    """The last-roll reply (R9, ``last-roll-draw``): every turn's value is the
+    game's exact outcome after it (a draw, 0, when it bears off the last
+    checker too, else the first mover's win), sequenced by the one rule of a
+    game's end (:func:`~narde_notation.evaluator.game.after_turn`); the luck
+    is the played roll's best against the mean of every roll's best (R12).
+    Equities and chances from the mover's side (docs/decisions.md G5)."""
+    rules, mover = game.rules, before.side_to_move
+
+    def end(turn: Turn) -> Outcome:
+        ended, _due = after_turn(turn.position, mover, game.first_mover, rules, True)
+        assert ended is not None  # the first mover has all 15 off: the reply ends the game
+        return ended
+
+    def ends(roll: tuple[int, int]) -> list[tuple[Turn, Outcome]]:
+        return [(t, end(t)) for t in legal_turns(before, roll, rules)]
+
+    def points(o: Outcome) -> float:
+        return 0.0 if o.winner is None else float(o.points if o.winner is mover else -o.points)
+
+    played_roll = (max(dice), min(dice))
+    rated = sorted(ends(played_roll), key=lambda end: -points(end[1]))
+    played = next(((t, o) for t, o in rated if t.position == after), None)
+    if played is None:
+        return None
+    best_turn, best = rated[0]
+    eq, eq_best = points(played[1]), points(best)
+    # in 36ths (R12: a double 1, any other roll 2), so a certain result is exactly 0 luck
+    mean = sum(round(36 * p) * max(points(o) for _t, o in ends((d1, d2)))
+               for d1, d2, p in ROLLS) / 36
+    luck = eq_best - mean
+    loss, forced = eq_best - eq, len(rated) == 1
+    white_won = played[1].winner is Side.WHITE
+    out: dict[str, Any] = dict(
+        roll=f"{played_roll[0]}{played_roll[1]}", played=played[0].notation(),
+        best=best_turn.notation(), equity_played=eq, equity_best=eq_best, loss=loss,
+        forced=forced, turns=len(rated), rank=1 + sum(points(o) > eq for _t, o in rated),
+        mark=move_mark(loss, forced), luck=luck, luck_mark=luck_mark(luck), exact=True,
+        win=float(played[1].winner is mover), white_win=float(white_won))
+    if table is not None and match is not None:
+        away, opp_away = (match[1], match[2]) if mover is Side.WHITE else (match[2], match[1])
+
+        def chance(o: Outcome) -> float:
+            if o.winner is None:
+                return table.mwc(away, opp_away)
+            if o.winner is mover:
+                return table.mwc(away - o.points, opp_away)
+            return table.mwc(away, opp_away - o.points)
+
+        mine, top = chance(played[1]), max(chance(o) for _t, o in rated)
+        out.update(mwc_played=mine, mwc_best=top, mwc_loss=max(0.0, top - mine))
+    return out
 
 
 def _rate(ev: Evaluator, meter: LuckMeter, before: Position, after: Position,

@@ -109,7 +109,7 @@ def _position_argument(position: str) -> Position:
         pos = Position.from_string(position)
     except NardeError as exc:
         raise click.BadParameter(str(exc), param_hint="POSITION") from None
-    if pos.is_game_over:
+    if pos.is_game_over():
         raise click.BadParameter(
             "the game is over in this position (a side has borne off all 15, R9):"
             " nothing may be played (R11)",

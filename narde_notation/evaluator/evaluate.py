@@ -141,7 +141,7 @@ class Evaluator:
         (``order[k]`` is the index in that list of the ``k``-th best turn), for a
         caller that needs a few of the turns' estimates, not all (same
         arguments and errors)."""
-        if position.is_game_over:
+        if position.is_game_over():
             raise ValueError("the game is over in this position (R9): nothing may be played")
         roll = parse_roll(dice)
         turns = legal_turns(position, roll, self.rules)
@@ -151,7 +151,7 @@ class Evaluator:
         return turns, self._judge.rank(boards, opp, of, ply)
 
 
-def expected_rolls(position: Position, side: Side) -> float:
+def expected_rolls(position: Position, side: Side | str) -> float:
     """Expected own rolls ``side`` needs to bear off all its checkers (R8), exact.
 
     From the bear-off database: each roll played to minimise this
@@ -161,7 +161,9 @@ def expected_rolls(position: Position, side: Side) -> float:
     Raises:
         ValueError: a checker of ``side`` on the board is outside its home
             (own points 7…24).
+        TypeError: ``side`` is not a side (:meth:`Side.coerce`).
     """
+    side = Side.coerce(side)
     on_board = position.checkers(side)
     outside = [p for p in on_board if p > 6]
     if outside:

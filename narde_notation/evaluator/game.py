@@ -4,7 +4,7 @@ Every other module of :mod:`narde_notation.evaluator` reaches positions,
 legal turns and scoring through the names here, so the engine is imported
 in one place.  Boards are the engine's packed integers in the mover's own
 numbering (nibble ``p`` = checkers on own point ``p``, nibble 0 = borne
-off; :mod:`narde_notation.position`).
+off; :mod:`narde_notation.rules.packed`).
 """
 
 from __future__ import annotations
@@ -18,17 +18,20 @@ from narde_notation.model.ruleset import Ruleset
 from narde_notation.model.side import FLIP, Side
 from narde_notation.rules.compiled import library as compiled_library
 from narde_notation.rules.engine import Turn, legal_turns, parse_roll
+from narde_notation.rules.game import Game, opening_roll, roll
 from narde_notation.rules.generation import (
     end_boards_of_rolls,
     generate,
     resolve_rules,
 )
+from narde_notation.rules.packed import after_board, mover_boards
 from narde_notation.rules.position import Position
 from narde_notation.rules.scoring import Outcome, after_turn, outcome
 
 __all__ = [
     "FLIP",
     "ROLLS",
+    "Game",
     "Outcome",
     "Position",
     "Ruleset",
@@ -40,9 +43,11 @@ __all__ = [
     "compiled_library",
     "legal_turns",
     "mover_view",
+    "opening_roll",
     "outcome",
     "parse_roll",
     "resolve_rules",
+    "roll",
     "with_mover_board",
 ]
 
@@ -55,20 +60,15 @@ ROLLS: tuple[tuple[int, int, float], ...] = tuple(
 
 def mover_view(position: Position) -> tuple[int, int, bool, bool]:
     """``(mover's packed board, opponent's packed board, mover's first-turn
-    flag, opponent's first-turn flag)`` of ``position`` (its side to move moves)."""
-    w, b, side, wfirst, bfirst = position
-    if side is Side.WHITE:
-        return w, b, wfirst, bfirst
-    return b, w, bfirst, wfirst
+    flag, opponent's first-turn flag)`` of ``position`` (its side to move
+    moves), read by the rules kernel (:func:`~narde_notation.rules.packed.mover_boards`)."""
+    return mover_boards(position)[1:]
 
 
-def with_mover_board(position: Position, board: int) -> Position:
-    """``position`` after its side to move reached packed ``board``: the other
-    side to move, the mover's first-turn flag cleared (R5, R11)."""
-    w, b, side, wfirst, bfirst = position
-    if side is Side.WHITE:
-        return Position.from_packed(board, b, Side.BLACK, False, bfirst)
-    return Position.from_packed(w, board, Side.WHITE, wfirst, False)
+#: ``position`` after its side to move reached packed ``board``: the other side
+#: to move, the mover's first-turn flag cleared (R5, R11); the rules kernel's
+#: :func:`~narde_notation.rules.packed.after_board`.
+with_mover_board = after_board
 
 
 def child_boards(me: int, opp: int, first: bool, d1: int, d2: int, rules: Ruleset) -> list[int]:

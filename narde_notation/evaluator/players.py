@@ -19,15 +19,17 @@ from typing import TYPE_CHECKING, Protocol
 
 from narde_notation.evaluator.game import (
     FLIP,
+    Game,
     Outcome,
     Position,
     Ruleset,
     Side,
     Turn,
-    after_turn,
     legal_turns,
     mover_view,
+    opening_roll,
     resolve_rules,
+    roll,
 )
 
 if TYPE_CHECKING:
@@ -41,7 +43,6 @@ __all__ = [
     "MatchGame",
     "Player",
     "RandomPlayer",
-    "opening_roll",
     "play_game",
     "play_match",
 ]
@@ -158,53 +159,45 @@ class GameResult:
     first: Side
 
 
-def opening_roll(rng: random.Random, rules: Ruleset) -> tuple[int, int]:
-    """The first roll (R2): never a double unless ``reroll``; higher die first."""
-    while True:
-        a, b = rng.randint(1, 6), rng.randint(1, 6)
-        if a != b or rules.reroll:
-            return (max(a, b), min(a, b))
-
-
 def play_game(white: Player, black: Player, rng: random.Random, rules: Ruleset | None = None,
-              first: Side | None = None, max_half_turns: int = 2000,
+              first: Side | str | None = None, max_half_turns: int = 2000,
               record: list[Position] | None = None) -> GameResult:
     """One game from the start position (R1), dice from ``rng``, ending by R9.
 
+    The game is a :class:`~narde_notation.rules.game.Game` (the one sequencer:
+    the opening roll is never a double unless ``reroll``, R2, and the end
+    of the game, the ``last-roll-draw`` reply included, R9).
+
     Args:
-        first: who moves first (R2); default drawn from ``rng``.
+        first: who moves first (R2), a side or ``"white"`` / ``"black"``;
+            default drawn from ``rng``.
         record: a list that receives every position before a roll.
 
     Raises:
         IllegalChoiceError: a player returned a turn whose end position is not
             that of a legal turn.
+        TypeError: ``first`` is not a side.
     """
     rules = resolve_rules(rules)
-    if first is None:
-        first = rng.choice((Side.WHITE, Side.BLACK))
-    pos = Position.initial().with_side_to_move(first)
+    first = rng.choice((Side.WHITE, Side.BLACK)) if first is None else Side.coerce(first)
+    game = Game(rules=rules, first_mover=first)
     players: dict[Side, Player] = {Side.WHITE: white, Side.BLACK: black}
-    reply_due = False
     for ply in range(max_half_turns):
+        pos = game.position
         if record is not None:
             record.append(pos)
-        dice = opening_roll(rng, rules) if ply == 0 else _roll(rng)
+        dice = opening_roll(rng, rules) if ply == 0 else roll(rng)
         mover = pos.side_to_move
         turn = players[mover].choose(pos, dice)
-        legal: Sequence[Turn] = legal_turns(pos, dice, rules)
-        if turn.position not in {t.position for t in legal}:
+        legal: Sequence[Turn] = game.legal_turns(dice)
+        chosen = next((t for t in legal if t.position == turn.position), None)
+        if chosen is None:
             raise IllegalChoiceError(f"{type(players[mover]).__name__} chose {turn} with "
                                      f"{dice} in {pos}, not a legal turn")
-        pos = turn.position
-        result, reply_due = after_turn(pos, mover, first, rules, reply_due)
+        result = game.push(chosen)
         if result is not None:
             return GameResult(result, ply + 1, first)
     return GameResult(None, max_half_turns, first)
-
-
-def _roll(rng: random.Random) -> tuple[int, int]:
-    a, b = rng.randint(1, 6), rng.randint(1, 6)
-    return (a, b) if a >= b else (b, a)
 
 
 @dataclass(frozen=True)

@@ -56,7 +56,7 @@ from narde_notation.evaluator.bearoff import database
 from narde_notation.evaluator.encoding import ENCODING, N_INPUTS, encode
 from narde_notation.evaluator.estimate import equities, flip
 from narde_notation.evaluator.evaluate import SHIPPED_WEIGHTS, Evaluator
-from narde_notation.evaluator.game import Ruleset, child_boards
+from narde_notation.evaluator.game import Ruleset, child_boards, opening_roll, roll
 from narde_notation.evaluator.network import Network
 from narde_notation.evaluator.players import (
     EvaluatorPlayer,
@@ -91,13 +91,6 @@ class Config:
     parallel: int = 16  # games played in lockstep (one evaluation per half-turn of all)
 
 
-def _roll(rng: random.Random, first: bool) -> tuple[int, int]:
-    while True:
-        a, b = rng.randint(1, 6), rng.randint(1, 6)
-        if a != b or not first:  # R2: the opening roll is never a double
-            return (a, b) if a >= b else (b, a)
-
-
 def self_play_games(judge: Judge, rngs: list[random.Random], lam: float,
                     max_half_turns: int = 1500) -> list[tuple[FloatArray, FloatArray] | None]:
     """Greedy 0-ply self-play games in lockstep, one per ``rngs`` item (its dice):
@@ -105,8 +98,17 @@ def self_play_games(judge: Judge, rngs: list[random.Random], lam: float,
     λ-return targets (T, 5); ``None`` for a game cut at ``max_half_turns``.
 
     Each half-turn of all unfinished games is one evaluation of all their
-    candidates (the same results as one game at a time).
+    candidates (the same results as one game at a time).  The dice are the
+    game's (:func:`~narde_notation.rules.game.opening_roll` first, R2); a game
+    ends on the judge's exact value, which is R9's under rules without
+    ``last-roll-draw`` (decisions G4).
+
+    Raises:
+        ValueError: the judge's rules have ``last-roll-draw`` (its reply is
+            not sequenced here).
     """
+    if judge.rules.last_roll_draw:
+        raise ValueError("self-play sequences games without last-roll-draw's reply (R9)")
     n = len(rngs)
     x0 = encode([_START], [_START], [True], [True])[0]
     v0 = judge.network.forward(x0[None, :])[0]
@@ -125,7 +127,7 @@ def self_play_games(judge: Judge, rngs: list[random.Random], lam: float,
         kids_of = []
         for g in active:
             me, opp, me_first, opp_first = boards[g]
-            d1, d2 = _roll(rngs[g], ply == 0)
+            d1, d2 = opening_roll(rngs[g], judge.rules) if ply == 0 else roll(rngs[g])
             kids = child_boards(me, opp, me_first, d1, d2, judge.rules)
             kids_of.append(kids)
             movers.extend([opp] * len(kids))

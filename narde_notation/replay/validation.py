@@ -368,7 +368,7 @@ class _Replay:
         first = report.first_mover
         turn_offset = 1 if first is Side.BLACK else 0
         # The game sequences the end (R9: the last-roll reply, R11: nothing after the end).
-        game = Game(pos, rules, first_mover=first)
+        game = Game(None if from_initial else pos, rules, first_mover=first)
         push = game.push_half_turn
         over: Outcome | None = None
         half_turns = record.half_turns
@@ -390,7 +390,6 @@ class _Replay:
         add_turn = turns.append
         new_turn = tuple.__new__
         replay = TurnReplay
-        reroll = rules.reroll
         black = Side.BLACK
         expanded = _expanded
         white = Side.WHITE
@@ -433,7 +432,7 @@ class _Replay:
             if absolute and side is black:
                 paths = tuple(tuple(p if p == OFF else absolute_to_own(black, p) for p in path)
                               for path in paths)
-            if ply == 0 and from_initial and half.is_double and not reroll:
+            if ply == 0 and game.is_opening_double(half.dice):
                 self.add("opening-double",
                          f"the game's first roll {_roll(half)} is a double: the opening roll"
                          " decides who starts and can never be a double (only the `reroll`"

@@ -4,7 +4,8 @@ legal turns, turn checking and its diagnosis, scoring, random play.
 The public face: :class:`Position`, :func:`legal_turns`,
 :func:`check_turn`, :class:`Turn`, :class:`Step`, :func:`outcome`,
 :class:`Outcome` and :class:`Game` (a game being played: push, pop,
-outcome).  Inside, one concept a module: :mod:`.step` (the one
+outcome).  Inside, one concept a module: :mod:`.packed` (how a position
+is stored: built and read there alone), :mod:`.step` (the one
 place a step's rule is written), :mod:`.generation` (R7 compulsory play),
 :mod:`.turn_check` (the quick reading of written moves),
 :mod:`.turn_diagnosis` (why written moves are illegal), :mod:`.engine`
@@ -20,6 +21,7 @@ __getattr__, __dir__ = lazy_names(
     {
         "Position": ".position",
         "Game": ".game",
+        "opening_roll": ".game",
         "own_to_absolute": ".position",
         "absolute_to_own": ".position",
         "legal_turns": ".engine",

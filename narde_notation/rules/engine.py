@@ -53,7 +53,6 @@ __all__ = [
 ]
 
 _STANDARD = Ruleset()
-_NEW = tuple.__new__
 
 
 def check_turn(
@@ -133,10 +132,10 @@ def check_turn(
         rules = resolve_rules(rules)
     if quick and (type(paths) is list or type(paths) is tuple):
         read = quick_check(position, d1, d2, paths, rules)
-        if type(read) is tuple:  # legal, every die used: (end position, steps)
-            return _NEW(TurnCheck, (True, [], read[0], read[1]))
-        if read is not None:
-            return read  # type: ignore[return-value]  # narrowed by the type test above
+        if isinstance(read, TurnCheck):
+            return read
+        if read is not None:  # legal, every die used: (end position, steps)
+            return TurnCheck(True, [], read[0], read[1])
     return diagnose(position, d1, d2, paths, rules, last_roll, quick)
 
 

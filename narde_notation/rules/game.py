@@ -8,8 +8,14 @@ of half-turns played (``push`` / ``pop`` / ``turn_stack``, as python-chess's
 (decisions E9): after each half-turn :func:`~narde_notation.rules.scoring.after_turn`
 says whether the game is over or a reply is due; a half-turn after the end
 is refused; a game whose record ends while the reply is due keeps the first
-mover's win (decisions 13).  The replay (:mod:`narde_notation.replay.validation`)
-and random play (:mod:`narde_notation.rules.random_play`) both play through it.
+mover's win (decisions 13).  A double as the game's first roll is refused
+too (R2, :meth:`Game.is_opening_double`), and :func:`opening_roll` /
+:func:`roll` are the one way to roll dice for a game.  The replay
+(:mod:`narde_notation.replay.validation`), the analysis
+(:mod:`narde_notation.analysis.game`), random play
+(:mod:`narde_notation.rules.random_play`) and the players' games
+(:func:`narde_notation.evaluator.players.play_game`) all play through it
+(decisions G4, G5).
 
 Example, White's 6-5 opening and its undo::
 
@@ -27,8 +33,11 @@ Example, White's 6-5 opening and its undo::
 
 from __future__ import annotations
 
+import random
+
 from narde_notation.model.errors import GameOverError, IllegalTurnError
-from narde_notation.model.record import GameRecord, HalfTurn
+from narde_notation.model.findings import Finding
+from narde_notation.model.record import GameRecord, HalfTurn, parse_roll
 from narde_notation.model.ruleset import Ruleset
 from narde_notation.model.safe_text import shown
 from narde_notation.model.side import Side
@@ -37,11 +46,31 @@ from narde_notation.rules.generation import Turn, resolve_rules
 from narde_notation.rules.position import Position
 from narde_notation.rules.scoring import Outcome, after_turn, outcome
 
-__all__ = ["Game"]
+__all__ = ["Game", "opening_roll", "roll"]
 
 _INITIAL = Position()
-#: The borne-off count (nibble 0 of a packed side) of a side with all 15 off.
-_ALL_OFF = 15
+
+
+def opening_roll(rng: random.Random, rules: Ruleset | str | None = None) -> tuple[int, int]:
+    """The game's first roll (R2), higher die first: two dice from ``rng``,
+    rolled again on a double, unless ``reroll`` is in force (then a double
+    stands).  The one opening roll of self-play, matches and benchmarks.
+
+    Raises:
+        RulesetError: ``rules`` is neither a ruleset nor a ruleset tag.
+    """
+    reroll = resolve_rules(rules).reroll
+    while True:
+        a, b = rng.randint(1, 6), rng.randint(1, 6)
+        if a != b or reroll:
+            return (a, b) if a >= b else (b, a)
+
+
+def roll(rng: random.Random) -> tuple[int, int]:
+    """Any later roll: two dice from ``rng``, higher die first (R12: a double
+    1/36, any other roll 2/36)."""
+    a, b = rng.randint(1, 6), rng.randint(1, 6)
+    return (a, b) if a >= b else (b, a)
 
 
 class Game:
@@ -53,11 +82,13 @@ class Game:
             (:meth:`to_record` writes it as the ``Position`` tag).
         rules: the variants in force, a :class:`~narde_notation.model.ruleset.Ruleset`
             or a ``Rules`` tag (``"koks,reroll"``); ``None`` = standard.
-        first_mover: who moves first; default the start's side to move.
-            (The first mover matters for ``last-roll-draw``, R9.)
+        first_mover: who moves first, a side or ``"white"`` / ``"black"``;
+            default the start's side to move.  (The first mover matters for
+            ``last-roll-draw``, R9.)
 
     Raises:
         RulesetError: ``rules`` is neither a ruleset nor a ruleset tag.
+        TypeError: ``first_mover`` is not a side.
 
     Attributes:
         start: the start position, ``first_mover`` to move.
@@ -79,17 +110,16 @@ class Game:
         start: Position | None = None,
         rules: Ruleset | str | None = None,
         *,
-        first_mover: Side | None = None,
+        first_mover: Side | str | None = None,
     ) -> None:
         self.set_up = start is not None
         position = _INITIAL if start is None else start
-        if first_mover is None:
-            first_mover = position.side_to_move
-        elif position.side_to_move is not first_mover:
-            position = position.with_side_to_move(first_mover)
+        mover = position.side_to_move if first_mover is None else Side.coerce(first_mover)
+        if position.side_to_move is not mover:
+            position = position.with_side_to_move(mover)
         self.start: Position = position
         self.rules: Ruleset = resolve_rules(rules)
-        self.first_mover: Side = first_mover
+        self.first_mover: Side = mover
         self.position: Position = position
         self.turn_stack: list[Turn | HalfTurn] = []
         self._positions: list[Position] = [position]
@@ -104,16 +134,39 @@ class Game:
     # ------------------------------------------------------------ playing
     def legal_turns(self, dice: tuple[int, int] | str) -> list[Turn]:
         """The legal turns of the side to move for ``dice`` (R3–R8, R7), under
-        :attr:`rules`; ``[]`` once the game is over (R11).  Each :class:`Turn`
-        carries its roll, so :meth:`push` and :meth:`Turn.half_turn_text` need
-        nothing more.
+        :attr:`rules`; ``[]`` once the game is over (R11) and for a double as
+        the game's first roll (R2, :meth:`is_opening_double`).  Each
+        :class:`Turn` carries its roll, so :meth:`push` and
+        :meth:`Turn.half_turn_text` need nothing more.
 
         Raises:
             NotationError: a bad roll.
         """
-        if self._outcome is not None:
+        if self._outcome is not None or self.is_opening_double(dice):
             return []
         return self.position.legal_turns(dice, self.rules)
+
+    def is_opening_double(self, dice: tuple[int, int] | str) -> bool:
+        """Whether ``dice`` would be a double as the game's first roll, which R2
+        forbids: nothing played yet, the game starts from R1's position (not a
+        set-up) and ``reroll`` is not in force.  (The validator's
+        ``opening-double`` finding; :meth:`play` and :meth:`push` refuse it.)
+
+        Raises:
+            NotationError: a bad roll.
+        """
+        if self.turn_stack or self.set_up or self.rules.reroll:
+            return False
+        d1, d2 = parse_roll(dice)
+        return d1 == d2
+
+    def _refuse_opening_double(self, played: object, dice: tuple[int, int] | str) -> None:
+        if self.is_opening_double(dice):
+            d1, d2 = parse_roll(dice)
+            message = (f"the game's first roll {d1}{d2} is a double: the opening roll decides"
+                       " who starts and is never a double (R2; only `reroll` allows it)")
+            raise IllegalTurnError(f"{shown(str(played))}: {message}",
+                                   [Finding("opening-double", message)])
 
     def push(self, turn: Turn) -> Outcome | None:
         """Play ``turn`` (a turn of :meth:`legal_turns`) without checking it again,
@@ -124,11 +177,15 @@ class Game:
 
         Raises:
             GameOverError: the game is already over (R11).
+            IllegalTurnError: a double as the game's first roll (R2,
+                :meth:`is_opening_double`).
             ValueError: ``turn`` was generated from another position.
         """
         before = turn.before
         if before is not None and before != self.position:
             raise ValueError(f"turn {turn} was generated from {before}, not from {self.position}")
+        if turn.dice is not None and not self.turn_stack:
+            self._refuse_opening_double(turn, turn.dice)
         return self.push_half_turn(turn, turn.position)
 
     def push_half_turn(self, half_turn: HalfTurn | Turn, after: Position) -> Outcome | None:
@@ -140,14 +197,12 @@ class Game:
 
         Returns and raises as :meth:`push`.
         """
-        # The replay calls this once a half-turn: all-off (R9,
-        # Position.is_game_over) is read from the packed sides (decisions E16).
         if self._outcome is not None:
             raise self._over(half_turn)
         self.turn_stack.append(half_turn)
         self._positions.append(after)
         self.position = after
-        if self._reply_due or after[0] & 15 == _ALL_OFF or after[1] & 15 == _ALL_OFF:
+        if self._reply_due or after.is_game_over():
             return self._sequence(after, half_turn.side)
         return None
 
@@ -161,19 +216,23 @@ class Game:
 
         Raises:
             GameOverError: the game is already over (R11).
-            IllegalTurnError: not a legal turn here; ``findings`` say why.
+            IllegalTurnError: not a legal turn here, a double as the game's
+                first roll included (R2, code ``opening-double``);
+                ``findings`` say why.
             NotationError: the text is not one half-turn.
         """
         if self._outcome is not None:
             raise self._over(half_turn)
+        if isinstance(half_turn, str):
+            half_turn = HalfTurn.from_text(half_turn, self.position.side_to_move)
+        if half_turn.dice is not None and not self.turn_stack:
+            self._refuse_opening_double(half_turn, half_turn.dice)
         if isinstance(half_turn, Turn):
             after = self.position.play(half_turn, self.rules)
             turn = half_turn if half_turn.before == self.position else Turn(
                 half_turn.steps, after, half_turn.dice)
         else:
-            text = half_turn if isinstance(half_turn, str) else str(half_turn)
-            if isinstance(half_turn, str):
-                half_turn = HalfTurn.from_text(half_turn, self.position.side_to_move)
+            text = str(half_turn)
             check = check_turn(self.position, half_turn, rules=self.rules)
             if not check.legal or check.position is None or check.steps is None:
                 reason = check.findings[0].message if check.findings else "not a legal turn"
@@ -208,7 +267,7 @@ class Game:
         # Only the last half-turn can have ended the game; the one before it
         # may have left the last-roll reply due (R9), which is due again.
         self._outcome, self._reply_due = None, False
-        if self.turn_stack and self.position.is_game_over:
+        if self.turn_stack and self.position.is_game_over():
             mover = self.position.side_to_move.other
             self._outcome, self._reply_due = after_turn(
                 self.position, mover, self.first_mover, self.rules, False)
@@ -221,11 +280,10 @@ class Game:
         checker and the other side still plays one half-turn."""
         return self._reply_due
 
-    @property
     def is_game_over(self) -> bool:
-        """The game has ended (R9, R11).  Unlike
-        :attr:`Position.is_game_over <narde_notation.rules.position.Position.is_game_over>`,
-        a last-roll reply still due keeps the game going."""
+        """The game has ended (R9, R11): nothing more may be played.  Unlike
+        :meth:`Position.is_game_over() <narde_notation.rules.position.Position.is_game_over>`,
+        a last-roll reply still due (:attr:`reply_due`) keeps the game going."""
         return self._outcome is not None
 
     def outcome(self, *, final: bool = False) -> Outcome | None:

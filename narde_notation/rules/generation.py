@@ -31,6 +31,7 @@ from typing import TYPE_CHECKING, NamedTuple
 from narde_notation.model.record import OFF, HalfTurn, Move, format_path, parse_roll
 from narde_notation.model.ruleset import Ruleset
 from narde_notation.model.side import Side
+from narde_notation.rules.packed import after_board, mover_boards
 from narde_notation.rules.step import OCC, head_floor, illegal_block, step
 
 if TYPE_CHECKING:
@@ -154,7 +155,7 @@ class Turn:
         position = self._position
         if position is None:
             assert self._base is not None
-            position = self._position = end_position(self._base, self._end)
+            position = self._position = after_board(self._base, self._end)
         return position
 
     @property
@@ -234,25 +235,6 @@ def _lazy_turn(trail: Trail, base: Position, end: int, dice: tuple[int, int]) ->
     turn._position = None
     turn.dice = dice
     return turn
-
-
-def split(position: Position) -> tuple[Side, int, int, bool]:
-    """``(side to move, its packed board, the opponent's, its first-turn flag)``."""
-    w, b, side, wfirst, bfirst = position
-    if side is Side.WHITE:
-        return side, w, b, wfirst
-    return side, b, w, bfirst
-
-
-_NEW = tuple.__new__
-
-
-def end_position(position: Position, me: int) -> Position:
-    """``position`` after its side to move reached board ``me``: the other side to move."""
-    w, b, side, wfirst, bfirst = position
-    if side is Side.WHITE:
-        return _NEW(type(position), (me, b, Side.BLACK, False, bfirst))
-    return _NEW(type(position), (w, me, Side.WHITE, wfirst, False))
 
 
 def resolve_rules(rules: Ruleset | str | None) -> Ruleset:
@@ -515,7 +497,7 @@ def legal_turns(
     """
     d1, d2 = parse_roll(dice)
     rules = resolve_rules(rules)
-    _side, me, opp, first = split(position)
+    _side, me, opp, first, _opp_first = mover_boards(position)
     gen = generate(me, opp, first, d1, d2, rules)
     dice_read = (d1, d2)
     return [_lazy_turn(trail, position, st, dice_read) for st, trail in gen.finals.items()]
@@ -526,5 +508,5 @@ def max_dice_used(
 ) -> int:
     """How many dice every legal turn uses (R7): 0 (pass) … 2, or 4 on a double."""
     d1, d2 = parse_roll(dice)
-    _side, me, opp, first = split(position)
+    _side, me, opp, first, _opp_first = mover_boards(position)
     return generate(me, opp, first, d1, d2, resolve_rules(rules)).max_dice

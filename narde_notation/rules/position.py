@@ -5,11 +5,11 @@ side in that side's **own** numbering (24 = head, 6…1 = home, R1); the
 **absolute** numbering of diagrams is White's.  Black's own point ``b`` is
 absolute ``(b + 11) % 24 + 1`` (:func:`own_to_absolute`).
 
-Internally each side is one packed integer: 4 bits per own point, nibble
-``p`` (bits ``4p … 4p+3``) holds the count on own point ``p`` for ``p`` in
-1…24 and nibble 0 the borne-off count.  The engine
-(:mod:`narde_notation.rules.engine`) works directly on these integers.
-Own/absolute numbering uses the one flip table,
+How a position is stored (a packed integer per side) is
+:mod:`narde_notation.rules.packed`'s alone, the rules kernel's layout,
+which :class:`Position` builds on (decisions G1); this module adds the
+codecs (position strings, the diagram) and the rules' moves (legal turns,
+playing a half-turn).  Own/absolute numbering uses the one flip table,
 :data:`narde_notation.model.side.FLIP`.
 """
 
@@ -17,49 +17,26 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, final
 
 from narde_notation.model.errors import IllegalTurnError, NotationError, PositionError
 from narde_notation.model.record import HalfTurn
 from narde_notation.model.safe_text import shown
 from narde_notation.model.side import FLIP, Side, absolute_to_own, own_to_absolute
 from narde_notation.rules.engine import Turn, check_turn, legal_turns
+from narde_notation.rules.packed import PackedPosition, build
 
 if TYPE_CHECKING:
     from narde_notation.model.ruleset import Ruleset
 
 __all__ = ["FLIP", "Position", "absolute_to_own", "own_to_absolute"]
 
-CHECKERS = 15
-HEAD = 24
-#: A side's packed board with all 15 checkers on its head, own 24 (R1).
-_HEAD_ONLY = CHECKERS << (4 * HEAD)
 _TOKEN = re.compile(r"([0-9]{1,9})(?::([0-9]{1,9}))?\Z")
 
 
-def _pack(points: Mapping[int, int], side: Side) -> int:
-    packed = 0
-    total = 0
-    for point, count in points.items():
-        if not isinstance(point, int) or not 1 <= point <= 24:
-            raise PositionError(f"{side.name.capitalize()} point {point} is outside 1…24")
-        if not isinstance(count, int) or count < 0:
-            raise PositionError(
-                f"{side.name.capitalize()} count {count} on point {point} is not 0…15"
-            )
-        total += count
-        if total > CHECKERS:
-            raise PositionError(f"{side.name.capitalize()} has more than {CHECKERS} checkers")
-        packed += count << (4 * point)
-    return packed + (CHECKERS - total)
-
-
-def _unpack(packed: int) -> dict[int, int]:
-    return {p: (packed >> (4 * p)) & 15 for p in range(24, 0, -1) if (packed >> (4 * p)) & 15}
-
-
-class Position(tuple[int, int, Side, bool, bool]):
-    """A Long Narde position (immutable, hashable).
+@final
+class Position(PackedPosition):
+    """A Long Narde position: an immutable, hashable value.
 
     ``Position()`` is the initial position (R1): 15 checkers on each head,
     White to move, both sides on their first turn.
@@ -70,22 +47,23 @@ class Position(tuple[int, int, Side, bool, bool]):
             all 15 on the head, own 24 (R1).
         black: Black's checkers in Black's own numbering; ``None`` as for
             ``white``.
-        side_to_move: who moves next.
+        side_to_move: who moves next: a :class:`~narde_notation.model.side.Side`
+            or ``"white"`` / ``"black"``.
         first_turn: ``(white, black)`` first-turn flags (R5); default: a
             side with all 15 on its head (own 24) is on its first turn.
 
     Raises:
         PositionError: more than 15 checkers a side, a point outside 1…24,
             or both colours on one absolute point (R1).
+        TypeError: ``side_to_move`` is not a side.
 
-    A position is a value, not a sequence: ``len``, ``+``, ``*``, ``in``,
-    ``count``, ``index`` and ordering (``<`` …) raise :class:`TypeError` /
-    :class:`AttributeError`.  Two positions are equal when the checkers,
-    the side to move and the first-turn flags agree; a position is never
-    equal to a tuple.  (Inside, for speed, the value is a tuple of the two
-    packed sides of the module docstring, the side to move and the two
-    flags, which the engine modules unpack; that layout is not API:
-    decisions E3.)
+    A position is a value, not a sequence: no ``len``, indexing, iteration,
+    ``+`` or ordering (:class:`TypeError`).  Two positions are equal when the
+    checkers, the side to move and the first-turn flags agree.  How it is
+    stored is :mod:`narde_notation.rules.packed`'s business alone
+    (decisions G1): the rest of the rules kernel reads and builds positions
+    through its ``mover_boards`` and ``after_board``, everyone else through
+    the methods.
     """
 
     __slots__ = ()
@@ -94,33 +72,21 @@ class Position(tuple[int, int, Side, bool, bool]):
         cls,
         white: Mapping[int, int] | None = None,
         black: Mapping[int, int] | None = None,
-        side_to_move: Side = Side.WHITE,
+        side_to_move: Side | str = Side.WHITE,
         *,
         first_turn: tuple[bool, bool] | None = None,
     ) -> Position:
-        w = _HEAD_ONLY if white is None else _pack(white, Side.WHITE)
-        b = _HEAD_ONLY if black is None else _pack(black, Side.BLACK)
-        for p in range(1, 25):
-            if (w >> (4 * p)) & 15 and (b >> (4 * FLIP[p])) & 15:
-                raise PositionError(
-                    f"absolute point {p} holds both colours "
-                    f"(White's {p}, Black's {FLIP[p]})"
-                )
-        if first_turn is None:
-            first_turn = ((w >> 96) & 15 == CHECKERS, (b >> 96) & 15 == CHECKERS)
-        return _NEW(cls, (w, b, side_to_move, bool(first_turn[0]), bool(first_turn[1])))
+        return build(cls, white, black, Side.coerce(side_to_move), first_turn)
 
-    @classmethod
-    def from_packed(cls, w: int, b: int, side: Side, wfirst: bool, bfirst: bool) -> Position:
-        """Build from packed sides without validation (the engine's constructor)."""
-        return _NEW(cls, (w, b, side, wfirst, bfirst))
+    def __init_subclass__(cls, **kwargs: object) -> None:
+        raise TypeError("Position is a value class: it cannot be subclassed")
 
     # ------------------------------------------------------------ codecs
     @classmethod
     def initial(cls) -> Position:
         """The start position (R1): 15 on each head, White to move, both on first
         turn; the same as ``Position()``."""
-        return cls()
+        return _INITIAL
 
     @classmethod
     def from_string(cls, text: str) -> Position:
@@ -169,136 +135,8 @@ class Position(tuple[int, int, Side, bool, bool]):
             raise NotationError(f"side to move must be 'W' or 'B', not {letter!r}")
         return cls(sides[0], sides[1], Side(letter))
 
-    def _side_string(self, packed: int) -> str:
-        return " ".join(
-            f"{p}:{(packed >> (4 * p)) & 15}" for p in range(24, 0, -1) if (packed >> (4 * p)) & 15
-        )
-
-    def __str__(self) -> str:
-        """The canonical string: ``p:n`` items descending, ``" / "`` between fields."""
-        w, b, side, _wfirst, _bfirst = self
-        return f"{self._side_string(w)} / {self._side_string(b)} / {side.value}"
-
     def __repr__(self) -> str:
         return f"Position.from_string({str(self)!r})"
-
-    def __eq__(self, other: object) -> bool:
-        if isinstance(other, Position):
-            return tuple.__eq__(self, other)
-        # A plain tuple with the same items is the layout, not an equal position.
-        return False if isinstance(other, tuple) else NotImplemented
-
-    def __ne__(self, other: object) -> bool:
-        equal = self.__eq__(other)
-        return equal if equal is NotImplemented else not equal
-
-    __hash__ = tuple.__hash__
-
-    def __reduce__(self) -> tuple[object, ...]:
-        return (Position.from_packed, self[:])
-
-    # ------------------------------------------------- not a sequence
-    # The tuple underneath is the engine's layout (decisions E3); its
-    # sequence operations are closed to users.  Unpacking and indexing stay
-    # (the engine's hot loops use them at C speed).
-    def __len__(self) -> int:
-        raise TypeError("a Position has no len(): it is a value, not a sequence")
-
-    def __bool__(self) -> bool:
-        return True
-
-    def __contains__(self, item: object) -> bool:
-        raise TypeError("a Position is not a sequence: ask count_at(side, point) or checkers(side)")
-
-    def __add__(self, other: object) -> Position:
-        return NotImplemented
-
-    def __radd__(self, other: object) -> Position:
-        return NotImplemented
-
-    def __mul__(self, other: object) -> Position:
-        return NotImplemented
-
-    __rmul__ = __mul__
-
-    def __lt__(self, other: object) -> bool:
-        return NotImplemented
-
-    __le__ = __gt__ = __ge__ = __lt__
-
-    @property
-    def count(self) -> Any:
-        """Not available: a position is not a sequence (see :meth:`count_at`)."""
-        raise AttributeError("'Position' object has no attribute 'count' (see count_at)")
-
-    @property
-    def index(self) -> Any:
-        """Not available: a position is not a sequence."""
-        raise AttributeError("'Position' object has no attribute 'index'")
-
-    # ------------------------------------------------------------ queries
-    def _packed(self, side: Side) -> int:
-        return self[0] if side is Side.WHITE else self[1]
-
-    @property
-    def side_to_move(self) -> Side:
-        """The side whose turn it is."""
-        return self[2]
-
-    def with_side_to_move(self, side: Side) -> Position:
-        """The same checkers and flags with ``side`` to move."""
-        w, b, _side, wfirst, bfirst = self
-        return _NEW(Position, (w, b, side, wfirst, bfirst))
-
-    def pip_count(self, side: Side) -> int:
-        """Sum of own point numbers of ``side``'s checkers (borne-off count 0); start 360."""
-        packed = self._packed(side)
-        return sum(p * ((packed >> (4 * p)) & 15) for p in range(1, 25))
-
-    def pip_counts(self) -> tuple[int, int]:
-        """``(white, black)`` pip counts."""
-        return self.pip_count(Side.WHITE), self.pip_count(Side.BLACK)
-
-    def borne_off(self, side: Side) -> int:
-        """How many of ``side``'s 15 checkers are off (R8)."""
-        return self._packed(side) & 15
-
-    def checkers(self, side: Side) -> dict[int, int]:
-        """``side``'s checkers on the board: own point -> count, descending points."""
-        return _unpack(self._packed(side))
-
-    def count_at(self, side: Side, own_point: int) -> int:
-        """Checkers of ``side`` on its ``own_point`` (1…24; ``OFF`` = 0 gives the borne-off count).
-
-        Raises:
-            PositionError: ``own_point`` outside 0…24.
-        """
-        if not isinstance(own_point, int) or not 0 <= own_point <= 24:
-            raise PositionError(f"point {own_point} is outside 1…24")
-        return (self._packed(side) >> (4 * own_point)) & 15
-
-    @property
-    def winner(self) -> Side | None:
-        """The side with all 15 borne off (R9), or ``None``.
-
-        ``None`` as well when both sides have all 15 off (a last-roll draw).
-        """
-        w_done = self[0] & 15 == CHECKERS
-        b_done = self[1] & 15 == CHECKERS
-        if w_done and not b_done:
-            return Side.WHITE
-        if b_done and not w_done:
-            return Side.BLACK
-        return None
-
-    @property
-    def is_game_over(self) -> bool:
-        """A side (or both, under ``last-roll-draw``) has borne off all 15 (R9, R11)."""
-        return self[0] & 15 == CHECKERS or self[1] & 15 == CHECKERS
-
-    def is_first_turn(self, side: Side) -> bool:
-        """Whether ``side`` has not moved yet this game (R5's first-turn exception)."""
-        return self[3] if side is Side.WHITE else self[4]
 
     def legal_turns(
         self, dice: tuple[int, int] | str, rules: Ruleset | str | None = None
@@ -355,8 +193,8 @@ class Position(tuple[int, int, Side, bool, bool]):
 
     # ------------------------------------------------------------ diagram
     def _cell(self, absolute: int) -> str:
-        w = (self[0] >> (4 * absolute)) & 15
-        b = (self[1] >> (4 * FLIP[absolute])) & 15
+        w = self.count_at(Side.WHITE, absolute)
+        b = self.count_at(Side.BLACK, FLIP[absolute])
         if w:
             return f"W{w}".rjust(4)
         if b:
@@ -398,12 +236,13 @@ class Position(tuple[int, int, Side, bool, bool]):
             rule,
             numbers(bottom),
             f"White: head abs 24, home abs 6-1, pips {wpips}, off {self.borne_off(Side.WHITE)}"
-            + (", first turn" if self[3] else ""),
+            + (", first turn" if self.is_first_turn(Side.WHITE) else ""),
             f"Black: head abs 12, home abs 18-13, pips {bpips}, off {self.borne_off(Side.BLACK)}"
-            + (", first turn" if self[4] else ""),
-            f"{self[2].name.capitalize()} to move",
+            + (", first turn" if self.is_first_turn(Side.BLACK) else ""),
+            f"{self.side_to_move.name.capitalize()} to move",
         ]
         return "\n".join(lines)
 
 
-_NEW = tuple.__new__
+
+_INITIAL = Position()

@@ -9,20 +9,13 @@ from __future__ import annotations
 
 import random
 
-from narde_notation.model.record import GameRecord, parse_roll
+from narde_notation.model.record import GameRecord
 from narde_notation.model.ruleset import Ruleset
 from narde_notation.model.side import Side
-from narde_notation.rules.game import Game
+from narde_notation.rules.game import Game, opening_roll, roll
 from narde_notation.rules.position import Position
 
 __all__ = ["random_game", "random_match"]
-
-
-def _roll(rng: random.Random, allow_double: bool) -> tuple[int, int]:
-    while True:
-        a, b = rng.randint(1, 6), rng.randint(1, 6)
-        if allow_double or a != b:
-            return parse_roll((a, b))
 
 
 def random_game(
@@ -58,10 +51,10 @@ def random_game(
     else:
         game = Game(start, rules)
     rules = game.rules
-    # R2: the opening roll decides who starts and is never a double.
-    doubles = rules.reroll or start is not None
     while max_half_turns is None or len(game.turn_stack) < max_half_turns:
-        dice = _roll(rng, allow_double=doubles or bool(game.turn_stack))
+        # R2: the opening roll decides who starts (a set-up has none)
+        opening = not game.turn_stack and start is None
+        dice = opening_roll(rng, rules) if opening else roll(rng)
         if game.push(rng.choice(game.legal_turns(dice))) is not None:
             break
     return game.to_record(white=white, black=black, tags=tags)

@@ -74,11 +74,16 @@ def outcome(position: Position, rules: Ruleset | None = None) -> Outcome | None:
     return conceded(position, winner.other, rules)
 
 
-def conceded(position: Position, loser: Side, rules: Ruleset | None = None) -> Outcome:
+def conceded(position: Position, loser: Side | str, rules: Ruleset | None = None) -> Outcome:
     """What ``loser`` loses in ``position`` (R9): 1 point (oyn) when it has borne
     off a checker, else 2 (mars), or 3 (koks) under ``koks`` when it also has
     a checker on its own 19…24.  The value of a finished game, and the most a
-    resignation can concede (record-format.md, "Resignations")."""
+    resignation can concede (record-format.md, "Resignations").
+
+    Raises:
+        TypeError: ``loser`` is not a side (:meth:`Side.coerce`).
+    """
+    loser = Side.coerce(loser)
     rules = rules or Ruleset.standard()
     if position.borne_off(loser) > 0:
         kind: Kind = "oyn"

@@ -23,6 +23,7 @@ from narde_notation.model.record import OFF
 from narde_notation.model.ruleset import Ruleset
 from narde_notation.model.side import Side
 from narde_notation.rules.generation import STEPS, Step, generate, more_dice_playable
+from narde_notation.rules.packed import after_board, mover_boards
 from narde_notation.rules.step import HEAD_SHIFT, head_allowance, illegal_block, step
 
 if TYPE_CHECKING:
@@ -52,10 +53,6 @@ class TurnCheck(NamedTuple):
     position: Position | None
     steps: tuple[Step, ...] | None
 
-
-_NEW = tuple.__new__
-_WHITE = Side.WHITE
-_BLACK = Side.BLACK
 
 
 def _legs(paths: Sequence[Sequence[int]]) -> tuple[tuple[int, int], ...] | None:
@@ -193,11 +190,7 @@ def quick_check(
         reading does not show the turn legal, for a pass, or when the game
         is over — "ask the diagnosis", never "illegal".
     """
-    w, b, side, wfirst, bfirst = position
-    if side is _WHITE:
-        me, opp, first = w, b, wfirst
-    else:
-        me, opp, first = b, w, bfirst
+    side, me, opp, first, _opp_first = mover_boards(position)
     if me & 15 == 15 or opp & 15 == 15 or not paths:
         return None
     allowance = head_allowance(True, d1, d2, opp, rules) if first else 1
@@ -291,10 +284,7 @@ def quick_check(
             return None
         if eot and illegal_block(st, opp):
             return None
-    if side is _WHITE:
-        end = _NEW(type(position), (st, opp, _BLACK, False, bfirst))
-    else:
-        end = _NEW(type(position), (opp, st, _WHITE, wfirst, False))
+    end = after_board(position, st)
     done = tuple(steps)
     if len(done) == (4 if double else 2):
         return end, done

@@ -19,14 +19,8 @@ from narde_notation.model.errors import NotationError
 from narde_notation.model.findings import Finding
 from narde_notation.model.record import BAR, OFF, format_path
 from narde_notation.model.ruleset import Ruleset
-from narde_notation.rules.generation import (
-    RawStep,
-    Step,
-    end_position,
-    generate,
-    split,
-    trail_steps,
-)
+from narde_notation.rules.generation import RawStep, Step, generate, trail_steps
+from narde_notation.rules.packed import after_board, mover_boards
 from narde_notation.rules.step import FACING, ONE, REFUSAL_CODES, head_floor, illegal_block, step
 from narde_notation.rules.turn_check import TurnCheck, fewer_dice, quick_check
 
@@ -37,7 +31,7 @@ __all__ = ["diagnose"]
 
 
 def _maybe(position: Position, st: int | None) -> Position | None:
-    return None if st is None else end_position(position, st)
+    return None if st is None else after_board(position, st)
 
 
 _PRIORITY = {
@@ -185,7 +179,7 @@ def diagnose(
     the quick one with.
     """
     norm = _normalise_paths(paths)
-    side, me, opp, first = split(position)
+    side, me, opp, first, _opp_first = mover_boards(position)
     name = side.name.capitalize()
 
     # R11: nothing after the end of the game.
@@ -199,7 +193,7 @@ def diagnose(
 
     if not norm:  # a pass (R7/R11)
         gen = generate(me, opp, first, d1, d2, rules)
-        end = end_position(position, me)
+        end = after_board(position, me)
         if gen.max_dice:
             some = trail_steps(next(iter(gen.finals.values())))
             example = " ".join(str(Step(*s)) for s in some)
@@ -302,7 +296,7 @@ def diagnose(
     end_state = me
     for p, t, _d in raw_steps:
         end_state = end_state - ONE[p] + (1 if t == OFF else ONE[t])
-    end = end_position(position, end_state)
+    end = after_board(position, end_state)
     if used == len(dice_pool):
         return TurnCheck(True, [], end, steps)
     return fewer_dice(side, me, opp, first, d1, d2, rules, steps, end)

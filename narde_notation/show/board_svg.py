@@ -249,7 +249,7 @@ def status_text(pos: Any, outcome: Any = None) -> str:
     verdict; without one a finished position is scored under the standard
     rules (R9: oyn 1, mars 2; koks needs the ruleset, so pass the outcome).
     """
-    if outcome is None and pos.is_game_over:
+    if outcome is None and pos.is_game_over():
         from narde_notation.rules.scoring import outcome as score
 
         outcome = score(pos)
@@ -265,8 +265,8 @@ def status_text(pos: Any, outcome: Any = None) -> str:
 class _Layout:
     """Pixel geometry of the board for one width and viewing side."""
 
-    def __init__(self, size: float, from_side: Side) -> None:
-        self.flip = from_side is Side.BLACK
+    def __init__(self, size: float, from_side: Side | str) -> None:
+        self.flip = Side.coerce(from_side) is Side.BLACK
         m = size * 0.03
         self.col = (size - 2 * m) / 14.4  # 12 points + the bar + a gap + the tray
         c = self.col
@@ -432,9 +432,9 @@ def board_drawing(
     pos: Any,
     *,
     size: int = 480,
-    from_side: Side = Side.WHITE,
+    from_side: Side | str = Side.WHITE,
     dice: tuple[int, int] | None = None,
-    mover: Side | None = None,
+    mover: Side | str | None = None,
     before: Any = None,
     outcome: Any = None,
     caption: str | None = None,
@@ -451,10 +451,11 @@ def board_drawing(
     Args:
         pos: a :class:`narde_notation.rules.position.Position` (or anything with
             ``checkers``, ``borne_off``, ``pip_count``, ``side_to_move``,
-            ``is_game_over``).
+            ``is_game_over()``).
         size: width in pixels.
         from_side: draw the board as this side sees it (Black: turned half
-            a circle, point numbers in Black's own numbering).
+            a circle, point numbers in Black's own numbering); a side or
+            ``"white"`` / ``"black"`` (else ``TypeError``), as ``mover``.
         dice: the roll of the half-turn that led to ``pos``, drawn as two
             dice in the mover's half of the board.
         mover, before: with both, the half-turn's moves are marked: the
@@ -469,6 +470,7 @@ def board_drawing(
         The :class:`Drawing` (call ``.svg()`` or ``.png()``).
     """
     lay = _Layout(float(size), from_side)
+    mover = None if mover is None else Side.coerce(mover)
     fs = lay.fs
     shapes = _board(lay)
     left: dict[int, int] = {}
@@ -563,7 +565,7 @@ def _round(value: Any) -> Any:
     return value
 
 
-def viewer_geometry(size: int = 480, from_side: Side = Side.WHITE) -> dict[str, Any]:
+def viewer_geometry(size: int = 480, from_side: Side | str = Side.WHITE) -> dict[str, Any]:
     """Where the game viewer's script draws the play layer: the numbers of
     :func:`board_drawing`'s layout, so that the page's boards are the same
     drawing as the files (a JSON-ready dict; pixels, y down).

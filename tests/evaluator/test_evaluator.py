@@ -22,6 +22,7 @@ from narde_notation import Position, Ruleset, Side
 from narde_notation.cli.main import narde
 from narde_notation.evaluator.encoding import N_INPUTS, decode
 from narde_notation.evaluator.evaluate import SHIPPED_WEIGHTS, Evaluator
+from narde_notation.evaluator.game import mover_view
 from narde_notation.evaluator.network import Network
 from narde_notation.evaluator.players import (
     EvaluatorPlayer,
@@ -39,7 +40,7 @@ ENDGAME = "2:1 1:1 / 24:15 / W"
 
 def test_decode_reads_every_point() -> None:
     pos = Position.from_string("24:3 13:2 7:1 1:4 / 24:15 / W")
-    counts = decode([pos[0]])[0]
+    counts = decode([mover_view(pos)[0]])[0]  # White to move: its board
     assert counts[24] == 3 and counts[13] == 2 and counts[7] == 1 and counts[1] == 4
     assert counts[0] == 5  # 15 - 10 on the board are off
     assert counts.sum() == 15

@@ -111,7 +111,7 @@ def test_every_tier_agrees_with_the_plain_search_on_the_corpus() -> None:
 def _selfplay(seed: int, rules: Ruleset) -> Iterator[tuple[str, str]]:
     rng = random.Random(seed)
     pos = Position.initial()
-    while not pos.is_game_over:
+    while not pos.is_game_over():
         dice = f"{rng.randint(1, 6)}{rng.randint(1, 6)}"
         yield str(pos), dice
         pos = rng.choice(legal_turns(pos, dice, rules)).position

@@ -30,6 +30,7 @@ from narde_notation.rules.engine import (
     max_dice_used,
     parse_roll,
 )
+from narde_notation.rules.packed import mover_boards
 from narde_notation.rules.position import Position
 
 STD = Ruleset.standard()
@@ -461,7 +462,7 @@ def _random_game(seed: int, rules: Ruleset) -> list[tuple[Position, tuple[int, i
     pos = Position.initial()
     played = []
     for _ in range(400):
-        if pos.is_game_over:
+        if pos.is_game_over():
             break
         dice = (rng.randint(1, 6), rng.randint(1, 6))
         turn = rng.choice(pos.legal_turns(dice, rules))
@@ -663,7 +664,7 @@ def test_no_more_dice_agrees_with_generation(seed: int, rules: Ruleset) -> None:
     for pos, _dice, _turn in _random_game(seed, rules):
         for dice in rng.sample([(a, b) for a in range(1, 7) for b in range(1, a + 1)], 6):
             d1, d2 = dice
-            _side, me, opp, first = generation.split(pos)
+            _side, me, opp, first, _opp_first = mover_boards(pos)
             gen = generation.generate(me, opp, first, d1, d2, rules)
             floor = (me >> 96) - step.head_allowance(first, d1, d2, opp, rules)
             for used in range(1, gen.max_dice + 1):

@@ -9,7 +9,9 @@ from __future__ import annotations
 
 import pytest
 
+from narde_notation.formats.reader import parse_games
 from narde_notation.model.errors import GameOverError, IllegalTurnError
+from narde_notation.model.record import GameRecord
 from narde_notation.model.ruleset import Ruleset
 from narde_notation.model.side import Side
 from narde_notation.replay.validation import validate
@@ -67,13 +69,13 @@ def test_bearing_off_the_last_checker_ends_the_game_mars_and_koks() -> None:
         assert turn.half_turn_text() == "21: 1/off"
         out = game.push(turn)
         assert out is not None and (out.result_string, out.kind) == expected
-        assert game.outcome() == out and game.is_game_over
+        assert game.outcome() == out and game.is_game_over()
         assert game.legal_turns("65") == []
         with pytest.raises(GameOverError):
             game.play("65: pass")
         # The finished game undone: Black has not played, the game goes on.
         game.pop()
-        assert game.outcome() is None and not game.is_game_over
+        assert game.outcome() is None and not game.is_game_over()
 
 
 def test_last_roll_draw_reply_draw_and_undo() -> None:
@@ -81,7 +83,7 @@ def test_last_roll_draw_reply_draw_and_undo() -> None:
     # Black still plays.  Black's last checker off too: a draw, 0-0.
     game = Game(Position.from_string("1 / 1 / W"), LAST_ROLL)
     assert game.push(game.legal_turns("21")[0]) is None
-    assert game.reply_due and game.outcome() is None and not game.is_game_over
+    assert game.reply_due and game.outcome() is None and not game.is_game_over()
     # The record ending here: the reply is forfeited, White's win stands:
     # Black has 14 off, so oyn, 1 point.
     final = game.outcome(final=True)
@@ -164,3 +166,59 @@ def test_position_at_each_ply() -> None:
     (record,) = parse_games("1. 65: 24/18 18/13 54: bar/20 *")
     report = validate(record)
     assert report.stopped and report.position_at(1) is not None and report.position_at(2) is None
+
+
+def test_is_game_over_is_a_method_for_the_game_and_the_position() -> None:
+    # python-chess's habit: Board.is_game_over() is a method.  White's last
+    # checker on own 1 goes off with any roll (R8): the game is over (R9).
+    game = Game(Position.from_string("1 / 24:15 / W"))
+    assert game.is_game_over() is False and game.position.is_game_over() is False
+    game.play("21: 1/off")
+    assert game.is_game_over() is True and game.position.is_game_over() is True
+
+
+def test_a_double_as_the_games_first_roll_is_refused() -> None:
+    # R2: the opening roll decides who starts and is never a double; the
+    # validator's finding is `opening-double` and the game says the same.
+    game = Game()
+    with pytest.raises(IllegalTurnError) as raised:
+        game.play("66: 24/18 24/18")
+    assert [f.code for f in raised.value.findings] == ["opening-double"]
+    assert game.turn_stack == [] and game.position == Position()
+    assert game.legal_turns("66") == [] and game.is_opening_double("66")
+    # the same turn from the legal turns of the position is refused by push too
+    turn = next(t for t in Position().legal_turns("66") if t.notation() == "24/18 24/18")
+    with pytest.raises(IllegalTurnError):
+        game.push(turn)
+    # what the validator says of the same record
+    report = validate(_record("1. 66: 24/18 24/18 *"))
+    assert [f.code for f in report.errors] == ["opening-double"]
+
+
+def _record(text: str) -> GameRecord:
+    return next(iter(parse_games(text)))
+
+
+@pytest.mark.parametrize(("game", "text"), [
+    (Game(rules="reroll"), "66: 24/18 24/18"),  # R2's variant: a double may open
+    (Game(Position()), "66: 24/18 24/18"),  # a set-up start: no opening roll
+])
+def test_a_double_opens_under_reroll_or_from_a_set_up(game: Game, text: str) -> None:
+    game.play(text)
+    assert str(game.position) == "24:13 18:2 / 24:15 / B"
+
+
+def test_a_double_later_in_the_game_is_played() -> None:
+    game = Game()
+    game.play("65: 24/18 18/13")
+    game.play("66: 24/18 24/18")  # Black's first turn: 6-6 may move two off the head (R5)
+    assert str(game.position) == "24:14 13:1 / 24:13 18:2 / W"
+
+
+def test_a_side_is_a_side_or_its_name() -> None:
+    # "black" is Black; "W", "White", None are refused (today's code read
+    # anything but Side.WHITE as Black).
+    game = Game(first_mover="black")
+    assert game.first_mover is Side.BLACK and game.position.side_to_move is Side.BLACK
+    with pytest.raises(TypeError):
+        Game(first_mover="W")  # type: ignore[arg-type]

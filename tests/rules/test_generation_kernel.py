@@ -20,6 +20,7 @@ from narde_notation.model.ruleset import Ruleset
 from narde_notation.rules import generation
 from narde_notation.rules.generation import Generated, generate, trail_steps
 from narde_notation.rules.generation_kernel import kernel
+from narde_notation.rules.packed import mover_boards
 from narde_notation.rules.position import Position
 
 ROLLS = [(a, b) for a in range(6, 0, -1) for b in range(a, 0, -1)]
@@ -39,8 +40,7 @@ def answer(gen: Generated) -> tuple[int, int, list[tuple[int, tuple[tuple[int, i
 
 
 def both_ways(pos: Position, rules: Ruleset) -> list[tuple[object, object]]:
-    w, b, side, wf, bf = pos
-    me, opp, first = (w, b, wf) if side.name == "WHITE" else (b, w, bf)
+    _side, me, opp, first, _opp_first = mover_boards(pos)
     got = []
     for on in (True, False):
         assert generation.use_kernel(on) is on
@@ -77,11 +77,12 @@ def test_set_up_positions_with_blocks_and_bear_offs() -> None:
 
 def test_without_the_kernel_the_python_search_runs() -> None:
     assert generation.use_kernel(False) is False
-    gen = generate(Position.initial()[0], Position.initial()[1], True, 6, 5, Ruleset())
+    _side, me, opp, _first, _opp_first = mover_boards(Position.initial())
+    gen = generate(me, opp, True, 6, 5, Ruleset())
     # the Python search links its steps as tuples; the compiled one packs them in an int
     assert all(isinstance(t, tuple) for t in gen.finals.values())
     assert generation.use_kernel(True) is True
-    gen = generate(Position.initial()[0], Position.initial()[1], True, 6, 5, Ruleset())
+    gen = generate(me, opp, True, 6, 5, Ruleset())
     assert all(isinstance(t, int) for t in gen.finals.values())
     assert [trail_steps(t) for t in gen.finals.values()] == [((24, 18, 6), (18, 13, 5))]
 
@@ -109,8 +110,7 @@ def test_the_end_boards_of_all_rolls_at_once_are_each_rolls_in_order(tag: str) -
     sample.append(Position.from_string("13:2 14:2 15:2 16:2 17:2 24:5 / 24:14 6:1 / W"))
     sample.append(Position.from_string("20:1 8:14 / 1:15 / B"))
     for pos in sample:
-        w, b, side, wf, bf = pos
-        me, opp, first = (w, b, wf) if side.name == "WHITE" else (b, w, bf)
+        _side, me, opp, first, _opp_first = mover_boards(pos)
         expected = [list(generate(me, opp, first, d1, d2, rules).finals) for d1, d2 in ROLLS]
         for on in (True, False):
             generation.use_kernel(on)

@@ -24,7 +24,7 @@ def test_initial_position_r1() -> None:
     assert pos.borne_off(Side.BLACK) == 0
     assert pos.is_first_turn(Side.WHITE) and pos.is_first_turn(Side.BLACK)
     assert pos.winner is None
-    assert not pos.is_game_over
+    assert not pos.is_game_over()
     assert pos == Position.from_string("24:15 / 24:15 / W")
 
 
@@ -52,7 +52,7 @@ def test_empty_side_and_winner() -> None:
     pos = Position.from_string(" / 6:2 / B")
     assert str(pos) == " / 6:2 / B"
     assert pos.winner is Side.WHITE
-    assert pos.is_game_over
+    assert pos.is_game_over()
     assert pos.pip_counts() == (0, 12)
 
 
@@ -203,8 +203,9 @@ def test_a_position_is_a_value_equal_only_to_positions() -> None:
 
     pos = Position.from_string("24:14 13:1 / 24:15 / B")
     assert pos == Position.from_string("24:14 13:1 / 24:15 / B")
-    assert pos != tuple(pos) and tuple(pos) != pos  # the packed layout is not an equal value
-    assert (pos == tuple(pos), tuple(pos) == pos) == (False, False)
+    layout = (15 << 96, 14 << 96 | 1 << 52, Side.BLACK, False, True)  # what it used to be
+    assert pos != layout and layout != pos and pos != str(pos)
+    assert len({pos, Position.from_string("24:14 13:1 / 24:15 / B")}) == 1  # hashable
     assert pickle.loads(pickle.dumps(pos)) == pos
     assert repr(pos) == "Position.from_string('24:14 13:1 / 24:15 / B')"
     with pytest.raises(AttributeError):
@@ -225,7 +226,9 @@ def test_position_called_bare_is_the_initial_position() -> None:
     lambda p: p * 2, lambda p: 2 * p,
     lambda p: 24 in p, lambda p: p < p, lambda p: p >= p, lambda p: sorted([p, p]),
     lambda p: p.count(15), lambda p: p.index(15),
-], ids=["len", "add", "add-tuple", "mul", "rmul", "in", "lt", "ge", "sorted", "count", "index"])
+    lambda p: p[0], lambda p: iter(p), lambda p: tuple(p), lambda p: [*p],
+], ids=["len", "add", "add-tuple", "mul", "rmul", "in", "lt", "ge", "sorted", "count", "index",
+        "index-0", "iter", "tuple", "unpack"])
 def test_a_position_is_not_a_sequence(operation: object) -> None:
     with pytest.raises((TypeError, AttributeError)):
         operation(Position())  # type: ignore[operator]
@@ -270,3 +273,27 @@ def test_a_turn_made_by_hand_without_its_roll() -> None:
     with pytest.raises(ValueError, match="roll"):
         Position().play(bare)
     assert Turn(made.steps, made.position, "56").half_turn_text() == "65: 24/18 18/13"
+
+
+def test_a_side_given_by_name_is_that_side() -> None:
+    # White 24:14 13:1, Black 24:15 (own numbering).  Before, the layout was
+    # read with `side is Side.WHITE`, so "white" silently meant Black.
+    pos = Position.from_string("24:14 13:1 / 24:15 / B")
+    assert pos.checkers("white") == {24: 14, 13: 1} == pos.checkers(Side.WHITE)
+    assert pos.checkers("black") == {24: 15}
+    assert pos.pip_count("white") == 24 * 14 + 13 == 349
+    assert pos.count_at("white", 13) == 1 and pos.borne_off("black") == 0
+    assert pos.is_first_turn("black") and not pos.is_first_turn("white")
+    assert pos.with_side_to_move("white").side_to_move is Side.WHITE
+    assert Position(side_to_move="black") == Position().with_side_to_move(Side.BLACK)
+    assert own_to_absolute("black", 1) == 13 and absolute_to_own("white", 7) == 7
+
+
+@pytest.mark.parametrize("side", ["W", "B", "White", "BLACK", "", None, 0, 1, True])
+def test_anything_else_is_not_a_side(side: object) -> None:
+    pos = Position()
+    for ask in (pos.checkers, pos.pip_count, pos.borne_off, pos.is_first_turn,
+                pos.with_side_to_move, lambda s: pos.count_at(s, 24),
+                lambda s: own_to_absolute(s, 1), lambda s: Position(side_to_move=s)):
+        with pytest.raises(TypeError):
+            ask(side)  # type: ignore[arg-type]
