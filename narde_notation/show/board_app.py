@@ -248,7 +248,7 @@ def _opening(game: Game) -> bool:
 
 
 def _roll_refusal(game: Game, dice: tuple[int, int]) -> Refusal | None:
-    if game.is_game_over:
+    if game.is_game_over():
         return Refusal("game-over", CODES["game-over"][1],
                        "the game is over: nothing more is played (R11)")
     if _opening(game) and dice[0] == dice[1]:
