@@ -46,7 +46,8 @@ from narde_notation.model.findings import Finding
 from narde_notation.model.record import GameRecord, HalfTurn, Move
 from narde_notation.model.side import Side
 
-__all__ = ["CHUNK_LINES", "native_chunks", "native_parser", "read_native"]
+__all__ = ["CHUNK_LINES", "native_chunks", "native_parser", "read_half_turn", "read_move",
+           "read_native"]
 
 #: A game longer than this many lines is parsed in pieces of this size.
 CHUNK_LINES = 1000
@@ -97,13 +98,13 @@ def native_parser() -> Lark:
     )
 
 
-def read_half_turn(text: str, side: Side) -> HalfTurn:
+def read_half_turn(text: str, side: Side = Side.WHITE) -> HalfTurn:
     """The one half-turn of ``text``: ``"65: 24/18 18/13"``, ``"7... 66: 24/18(2)"``.
 
     Read as one turn line of the grammar (``TURNS``: an optional turn
-    number, a roll, its moves, an annotation) and the reader's half-turn
-    codec, without reading a file: :meth:`HalfTurn.from_text` and
-    :meth:`Move.from_text` call it.
+    number, a roll (higher die first or not), its moves, an annotation) and
+    the reader's half-turn codec, without reading a file.  ``side`` is who
+    moved (a record decides it by layout, never by text).
 
     Raises:
         NotationError: not exactly one half-turn on one line, or more moves
@@ -124,6 +125,22 @@ def read_half_turn(text: str, side: Side) -> HalfTurn:
         raise NotationError(cut.message)
     number = turn_number(line[:first])[0]
     return HalfTurn(side, dice, moves, number, annotation, (), 1, first + 1)
+
+
+def read_move(text: str) -> Move:
+    """One move as a record writes it: ``"24/18(2)"``, ``"6/off"``, ``"13/7*"``
+    (read as the moves of a half-turn line, :func:`read_half_turn`).
+
+    Raises:
+        NotationError: not exactly one move (record-format.md grammar).
+    """
+    from narde_notation.model.errors import NotationError
+
+    half = read_half_turn(f"11: {text}", Side.WHITE)
+    if len(half.moves) != 1:
+        raise NotationError(f"not one move: {text!r}")
+    move = half.moves[0]
+    return Move(move.path, move.repeat, move.hit, move.text)
 
 
 # ---------------------------------------------------------------------------

@@ -30,3 +30,20 @@ __getattr__, __dir__ = lazy_names(
         "Move": ".record",
     },
 )
+
+__all__ = [
+    "CODES",
+    "OFF",
+    "Finding",
+    "GameRecord",
+    "HalfTurn",
+    "IllegalTurnError",
+    "Move",
+    "NardeError",
+    "NotationError",
+    "PositionError",
+    "Ruleset",
+    "RulesetError",
+    "Severity",
+    "Side",
+]

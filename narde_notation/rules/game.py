@@ -173,7 +173,9 @@ class Game:
         else:
             text = half_turn if isinstance(half_turn, str) else str(half_turn)
             if isinstance(half_turn, str):
-                half_turn = HalfTurn.from_text(half_turn, self.position.side_to_move)
+                from narde_notation.formats import read_half_turn  # Lark only for text
+
+                half_turn = read_half_turn(half_turn, self.position.side_to_move)
             check = check_turn(self.position, half_turn, rules=self.rules)
             if not check.legal or check.position is None or check.steps is None:
                 reason = check.findings[0].message if check.findings else "not a legal turn"
