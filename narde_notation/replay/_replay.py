@@ -176,7 +176,7 @@ class _Replay:
         first = report.first_mover
         turn_offset = 1 if first is Side.BLACK else 0
         # The game sequences the end (R9: the last-roll reply, R11: nothing after the end).
-        game = Game(pos, rules, first_mover=first)
+        game = report.game = Game(pos, rules, first_mover=first)
         push = game.push_half_turn
         over: Outcome | None = None
         half_turns = record.half_turns

@@ -9,6 +9,7 @@ from narde_notation.model.findings import Finding
 from narde_notation.model.record import GameRecord, HalfTurn, pips_rolled
 from narde_notation.model.ruleset import Ruleset
 from narde_notation.model.side import Side
+from narde_notation.rules.game import Game
 from narde_notation.rules.position import Position
 from narde_notation.rules.scoring import Outcome
 
@@ -69,6 +70,8 @@ class GameReport:
         outcome: winner, points and kind when the game ended, else ``None``.
         stopped: the replay could not go on (a move that cannot be applied).
         first_mover: the side of the first half-turn, ``None`` if none.
+        game: the game the replay sequenced (its positions, R9/R11), ``None``
+            when it could not start.
     """
 
     record: GameRecord
@@ -79,6 +82,7 @@ class GameReport:
     outcome: Outcome | None = None
     stopped: bool = False
     first_mover: Side | None = None
+    game: Game | None = field(default=None, repr=False, compare=False)
 
     def __repr__(self) -> str:
         record = self.record
@@ -127,21 +131,15 @@ class GameReport:
     def plies_replayed(self) -> int:
         """Half-turns applied one after another from the start: the replay's
         last ply (``position_at(k)`` is a position for every ``k`` up to it)."""
-        count = 0
-        for turn in self.turns:
-            if turn.after is None:
-                break
-            count += 1
-        return count
+        return max(len(self.positions()) - 1, 0)
 
     def positions(self) -> list[Position]:
         """The position at each ply the replay reached, from the start:
-        ``[position_at(0), …, position_at(plies_replayed)]``; empty when the
-        start position could not be used (a ``bad-position`` finding)."""
-        if self.start is None:
-            return []
-        reached = self.turns[: self.plies_replayed]
-        return [self.start, *(t.after for t in reached if t.after is not None)]
+        ``[position_at(0), …, position_at(plies_replayed)]`` (the positions of
+        the :class:`~narde_notation.rules.game.Game` the replay pushed every
+        applied half-turn into); empty when the start position or the rules
+        could not be used (a ``bad-position`` or ``bad-tag`` finding)."""
+        return [] if self.game is None else self.game.positions()
 
     @property
     def final_pips(self) -> tuple[int, int] | None:
