@@ -179,20 +179,7 @@ class _Replay:
         game = report.game = Game(pos, rules, first_mover=first)
         push = game.push_half_turn
         over: Outcome | None = None
-        half_turns = record.half_turns
-        syntax_at = [(f.line, f.column or 0) for f in record.findings
-                     if f.code == "syntax" and f.line]
-        if syntax_at:
-            # A game cut short by a syntax error: replay what stands before the
-            # first one only.  A half-turn on its line is complete when the next
-            # one starts before it too (the error may be within a half-turn).
-            cut = min(syntax_at)
-            kept = [half for half in half_turns if half.line < cut[0]]
-            for complete, following in itertools.pairwise(half_turns[len(kept):]):
-                if (following.line, following.column) >= cut:
-                    break
-                kept.append(complete)
-            half_turns = kept
+        half_turns = _before_syntax_error(record)
         findings = self.findings
         turns = report.turns
         add_turn = turns.append
@@ -207,28 +194,15 @@ class _Replay:
             before = len(findings)
             side = half.side
             if over is not None:
-                self.add("game-over",
-                         f"{_side(side)} plays {_roll(half)} after the game has ended"
-                         f" ({_side(over.winner) if over.winner else 'nobody'} won)." + _STOP,
-                         half.line, half.column)
-                report.turns.append(TurnReplay(ply, half, pos, None, self._since(before)))
-                report.stopped = True
+                self._game_over(ply, half, pos, over, before)
                 break
             if half.unread is not None:  # the moves were not read: the position after is unknown
                 report.stopped = True
                 break
             if side is not to_move:
                 pos = pos.with_side_to_move(side)
-            # Turn numbers: N. before White, N... before Black; warn once per jump.
-            number = half.number
-            if number is not None:
-                expected = (ply + turn_offset) // 2 + 1
-                if number != expected:
-                    self.add("turn-number",
-                             f"turn number {number} where {expected} was expected;"
-                             " sides alternate whatever the numbers say.",
-                             half.line, half.column)
-                    turn_offset += 2 * (number - expected)
+            if half.number is not None:  # N. before White, N... before Black
+                turn_offset = self._turn_number(half, ply, turn_offset)
             moves = half.moves
             entry = expanded.get(id(moves))
             if entry is None or entry[0] is not moves:
@@ -242,10 +216,9 @@ class _Replay:
                 paths = tuple(tuple(p if p == OFF else absolute_to_own(black, p) for p in path)
                               for path in paths)
             if ply == 0 and from_initial and half.is_double and not reroll:
-                self.add("opening-double",
-                         f"the game's first roll {_roll(half)} is a double: the opening roll"
-                         " decides who starts and can never be a double (only the `reroll`"
-                         " variant allows it).", half.line, half.column)
+                self.add("opening-double", f"the game's first roll {_roll(half)} is a double:"
+                         " the opening roll decides who starts and can never be a double"
+                         " (only the `reroll` variant allows it).", half.line, half.column)
             dice = half.dice
             quick = quick_check(pos, dice[0], dice[1], paths, rules)
             if type(quick) is tuple:  # the common case: legal, every die used
@@ -263,6 +236,25 @@ class _Replay:
             over = push(half, after)
         # The record ends here: a last-roll reply still due is forfeited (decisions 13).
         report.outcome = game.outcome(final=True)
+
+    def _game_over(self, ply: int, half: HalfTurn, pos: Position, over: Outcome,
+                   before: int) -> None:
+        """A half-turn after the end (R11): ``game-over``, and the replay stops."""
+        self.add("game-over", f"{_side(half.side)} plays {_roll(half)} after the game has"
+                 f" ended ({_side(over.winner) if over.winner else 'nobody'} won)." + _STOP,
+                 half.line, half.column)
+        self.report.turns.append(TurnReplay(ply, half, pos, None, self._since(before)))
+        self.report.stopped = True
+
+    def _turn_number(self, half: HalfTurn, ply: int, offset: int) -> int:
+        """Warn once per jump of the turn numbers (``turn-number``); the offset
+        of the numbers from the plies after ``half``."""
+        number, expected = half.number, (ply + offset) // 2 + 1
+        if number is None or number == expected:
+            return offset
+        self.add("turn-number", f"turn number {number} where {expected} was expected;"
+                 " sides alternate whatever the numbers say.", half.line, half.column)
+        return offset + 2 * (number - expected)
 
     def _checked(self, ply: int, half: HalfTurn, pos: Position,
                  paths: tuple[tuple[int, ...], ...], rules: Ruleset,
@@ -464,6 +456,25 @@ def _expand_moves(moves: tuple[Move, ...]) -> _Expansion:
         _expanded.clear()
     _expanded[id(moves)] = entry
     return entry
+
+
+def _before_syntax_error(record: GameRecord) -> list[HalfTurn]:
+    """The half-turns to replay: all of them, or for a game cut short by a
+    syntax error those before the first one only.  A half-turn on its line
+    is complete when the next one starts before it too (the error may be
+    within a half-turn)."""
+    half_turns = record.half_turns
+    syntax_at = [(f.line, f.column or 0) for f in record.findings
+                 if f.code == "syntax" and f.line]
+    if not syntax_at:
+        return half_turns
+    cut = min(syntax_at)
+    kept = [half for half in half_turns if half.line < cut[0]]
+    for complete, following in itertools.pairwise(half_turns[len(kept):]):
+        if (following.line, following.column) >= cut:
+            break
+        kept.append(complete)
+    return kept
 
 
 @functools.cache
