@@ -96,17 +96,14 @@ def native_chunks(lines: Iterable[tuple[int, str]], *,
                 if in_comment and opened >= 0 and opened + 1 < len(buffer):
                     # the stream ends inside a `{`: never closed
                     again = _look_again(buffer, start, opened)
-                    del buffer[opened + 1:]
-                    in_comment = False
-                    opened = -1
+                    in_comment, opened = False, -1
                     continue
                 break
         stripped = line.lstrip(BLANKS)
         tag_line = stripped.startswith("[")
         if has_moves and tag_line and not in_comment:
             yield Chunk(start, buffer, number, line)
-            buffer = []
-            has_moves = False
+            buffer, has_moves = [], False
         elif len(buffer) >= CHUNK_LINES and not in_comment and (
             (turn_start(line) and not waiting) or len(buffer) >= _RUNAWAY_LINES
         ):
@@ -117,20 +114,11 @@ def native_chunks(lines: Iterable[tuple[int, str]], *,
             start = number
         buffer.append(line)
         if len(buffer) >= CHUNK_LINES - 1 and not in_comment:
-            # does the line's code (comments taken out) end with a turn number?
-            words = comment.sub(" ", line.split(";", 1)[0]).split("{", 1)[0].split()
-            if words:
-                waiting = _NUMBER_ONLY_RE.fullmatch(words[-1]) is not None
+            waiting = _ends_with_number(comment, line, waiting)
         moves_here = bool(stripped) and stripped[0] not in "[;{" and not in_comment
         if "{" in line or "}" in line:
             was_open = in_comment
-            for char in line:
-                if char == "{":
-                    in_comment = True
-                elif char == "}":
-                    in_comment = False
-                elif char == ";" and not in_comment:
-                    break  # a line comment: its braces are text
+            in_comment = _open_after(line, in_comment)
             if in_comment and not was_open:
                 opened = len(buffer) - 1
             elif not in_comment:
@@ -138,9 +126,7 @@ def native_chunks(lines: Iterable[tuple[int, str]], *,
         elif in_comment and opened >= 0 and len(buffer) - opened > _COMMENT_LINES:
             # a `{` open for too long: never closed; its lines are code again
             again = _look_again(buffer, start, opened)
-            del buffer[opened + 1:]
-            in_comment = False
-            opened = -1
+            in_comment, opened = False, -1
             continue
         if moves_here:
             has_moves = True
@@ -149,12 +135,34 @@ def native_chunks(lines: Iterable[tuple[int, str]], *,
                 only = ":" not in code and RESULT_END_RE.match(stripped)
                 if (only or len(buffer) >= games_lines) and result_end(code):
                     yield Chunk(start, buffer)
-                    buffer = []
-                    has_moves = False
+                    buffer, has_moves = [], False
     if buffer:
         yield Chunk(start, buffer)
 
 
+def _ends_with_number(comment: re.Pattern[str], line: str, waiting: bool) -> bool:
+    """Whether the line's code (comments taken out) ends with a turn number;
+    ``waiting`` as it was for a line with no code."""
+    words = comment.sub(" ", line.split(";", 1)[0]).split("{", 1)[0].split()
+    return _NUMBER_ONLY_RE.fullmatch(words[-1]) is not None if words else waiting
+
+
+def _open_after(line: str, in_comment: bool) -> bool:
+    """Whether a ``{`` comment is open after ``line`` (open before it: ``in_comment``);
+    the braces of a ``;`` line comment are text."""
+    for char in line:
+        if char == "{":
+            in_comment = True
+        elif char == "}":
+            in_comment = False
+        elif char == ";" and not in_comment:
+            break
+    return in_comment
+
+
 def _look_again(buffer: list[str], start: int, opened: int) -> list[tuple[int, str]]:
-    """The lines of ``buffer`` after index ``opened``, numbered, last first (to pop)."""
-    return [(start + k, buffer[k]) for k in range(len(buffer) - 1, opened, -1)]
+    """The lines of ``buffer`` after index ``opened``, numbered, last first (to
+    pop), taken out of ``buffer``."""
+    again = [(start + k, buffer[k]) for k in range(len(buffer) - 1, opened, -1)]
+    del buffer[opened + 1:]
+    return again

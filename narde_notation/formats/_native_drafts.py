@@ -131,15 +131,13 @@ def draft_from_tokens(tokens: Iterable[Token]) -> Draft:
     side: Side | None = None
     white, black_side = Side.WHITE, Side.BLACK
     halfturns = draft.half_turns
-    positions = draft.positions
     parts = halfturn_parts
     new_half = HalfTurn
     cut = turn_line
     append_half = halfturns.append
-    append_position = positions.append
-    # Where each half-turn starts is needed only to place comments: a game's
-    # comments are all lexed before its rule reduces (the reduce waits for
-    # the token after the game), so with none read yet there are none.
+    append_position = draft.positions.append
+    # Where half-turns start places comments: a game's comments are all lexed before
+    # its rule reduces (it waits for the next token), so with none read there are none.
     placed = bool(SINK.comments)
     for token in tokens:
         kind = token.type
@@ -159,13 +157,8 @@ def draft_from_tokens(tokens: Iterable[Token]) -> Draft:
                     continue
                 first, text, second, second_text = cut(line)
                 if first:
-                    written, mark, readable = turn_number(line[:first])
-                    if written is not None:
-                        number, black = written, mark
-                    elif not readable:
-                        prefix = line[:first]
-                        _number_warning(draft, prefix, line_no, 1 + column_shift
-                                        + len(prefix) - len(prefix.lstrip()))
+                    number, black = _line_number(draft, line[:first], line_no, column_shift,
+                                                 number, black)
                 if side is None:
                     side = black_side if black else white
                 column = first + 1 + column_shift
@@ -197,39 +190,67 @@ def draft_from_tokens(tokens: Iterable[Token]) -> Draft:
                 _number_warning(draft, str(token), token.line + offset,  # type: ignore[operator]
                                 int(token.column or 1))
         elif kind == "MOVES" and halfturns:
-            # moves continuing the previous half-turn after a comment
-            last = halfturns[-1]
-            at = len(halfturns) - 1
-            if len(last.moves) >= MAX_MOVES:  # a runaway half-turn: its rest is not read
-                if at not in capped:
-                    capped.add(at)
-                    _, moves, _ = parts(f"11: {token}", int(token.column or 1) - 4)
-                    _capped(draft, last.moves + moves[:1], token.line + offset)  # type: ignore[operator]
-                continue
-            _, moves, annotation = parts(f"11: {token}", int(token.column or 1) - 4)
-            joined = last.moves + moves
-            if len(joined) > MAX_MOVES:
-                capped.add(at)
-                joined = _capped(draft, joined, token.line + offset)  # type: ignore[operator]
-            halfturns[-1] = dataclasses.replace(
-                last, moves=joined, annotation=annotation or last.annotation
-            )
+            _continued_moves(draft, token, capped, offset)
         elif kind == "TAGS":
-            tags, tag_lines = draft.tags, draft.tag_lines
-            line_no = token.line + offset  # type: ignore[operator]
-            for line in str(token).split("\n"):
-                match = _TAG_RE.search(line)
-                if match is not None:
-                    name = match.group(1)
-                    tags[name] = unescape(match.group(2))
-                    tag_lines[name] = line_no
-                line_no += 1
+            _read_tags(draft, token, offset)
         elif kind == "RESULT":
-            draft.result = str(token)
-            draft.result_pos = token.start_pos  # type: ignore[assignment]
-            draft.result_line = token.line + offset  # type: ignore[operator]
-            draft.result_column = token.column
+            _read_result(draft, token, offset)
     return draft
+
+
+def _line_number(draft: Draft, prefix: str, line: int, shift: int, number: int | None,
+                 black: bool) -> tuple[int | None, bool]:
+    """The turn number written before a turn line's roll (``12.``, ``12...``),
+    as ``(number, black)``: the ones before when it is unreadable (a warning)."""
+    written, mark, readable = turn_number(prefix)
+    if written is not None:
+        return written, mark
+    if not readable:
+        _number_warning(draft, prefix, line, 1 + shift + len(prefix) - len(prefix.lstrip()))
+    return number, black
+
+
+def _read_result(draft: Draft, token: Token, offset: int) -> None:
+    draft.result = str(token)
+    draft.result_pos = token.start_pos  # type: ignore[assignment]
+    draft.result_line = token.line + offset  # type: ignore[operator]
+    draft.result_column = token.column
+
+
+def _continued_moves(draft: Draft, token: Token, capped: set[int], offset: int) -> None:
+    """Moves continuing the previous half-turn after a comment (``MOVES``);
+    ``capped``: the indices of the half-turns whose moves were cut already."""
+    halfturns = draft.half_turns
+    last = halfturns[-1]
+    at = len(halfturns) - 1
+    line: int = token.line + offset  # type: ignore[operator]
+    if len(last.moves) >= MAX_MOVES:  # a runaway half-turn: its rest is not read
+        if at not in capped:
+            capped.add(at)
+            _, moves, _ = halfturn_parts(f"11: {token}", int(token.column or 1) - 4)
+            _capped(draft, last.moves + moves[:1], line)
+        return
+    _, moves, annotation = halfturn_parts(f"11: {token}", int(token.column or 1) - 4)
+    joined = last.moves + moves
+    if len(joined) > MAX_MOVES:
+        capped.add(at)
+        joined = _capped(draft, joined, line)
+    halfturns[-1] = dataclasses.replace(
+        last, moves=joined, annotation=annotation or last.annotation
+    )
+
+
+def _read_tags(draft: Draft, token: Token, offset: int) -> None:
+    """The tag pairs of a ``TAGS`` block, with their lines."""
+    tags, tag_lines = draft.tags, draft.tag_lines
+    line_no: int = token.line + offset  # type: ignore[operator]
+    for line in str(token).split("\n"):
+        match = _TAG_RE.search(line)
+        if match is not None:
+            name = match.group(1)
+            tags[name] = unescape(match.group(2))
+            tag_lines[name] = line_no
+        line_no += 1
 
 
 class _NativeTransformer(Transformer[Token, Any]):
