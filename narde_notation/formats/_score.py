@@ -15,6 +15,7 @@ import re
 from collections.abc import Mapping
 from typing import NamedTuple
 
+from narde_notation._lazy import publish
 from narde_notation.model.side import Side
 
 __all__ = [
@@ -98,3 +99,7 @@ class MatchTags(NamedTuple):
         length = parse_count(tags.get("Match"))
         return cls(length or None, parse_count(tags.get("Game")) or None,
                    parse_score(tags.get("Score")))
+
+
+publish("narde_notation.formats", MatchTags, format_score, parse_count, parse_result, parse_score,
+        result_token)

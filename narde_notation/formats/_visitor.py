@@ -13,6 +13,7 @@ from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
 from typing import Generic, TypeVar
 
+from narde_notation._lazy import publish
 from narde_notation.formats.reader import Source, read_games
 from narde_notation.model.record import GameRecord, HalfTurn
 
@@ -134,3 +135,7 @@ def read_headers(source: Source, *, name: str | None = None,
     """The :class:`Headers` of each game of ``source``, in file order, with no
     replay (:func:`visit_games` with :class:`HeadersVisitor`)."""
     return visit_games(source, HeadersVisitor, name=name, encoding=encoding)
+
+
+publish("narde_notation.formats", GameVisitor, Headers, HeadersVisitor, is_game, read_headers,
+        visit, visit_games)

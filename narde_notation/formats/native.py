@@ -22,6 +22,7 @@ from typing import cast
 from lark import Lark, Token
 from lark.exceptions import UnexpectedInput, UnexpectedToken
 
+from narde_notation._lazy import publish
 from narde_notation.formats._native_chunks import (
     BLANKS,
     CHUNK_LINES,
@@ -468,3 +469,6 @@ def _numbered(record: GameRecord, index: int) -> GameRecord:
         record.index = index
         record.findings = [f.located(game=index) for f in record.findings]
     return record
+
+
+publish("narde_notation.formats", read_half_turn, read_move)

@@ -32,6 +32,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Literal
 
+from narde_notation._lazy import publish
 from narde_notation.formats._score import parse_score
 from narde_notation.model.record import GameRecord, HalfTurn
 from narde_notation.model.side import Side
@@ -228,3 +229,6 @@ def write_games(records: Iterable[GameRecord], format: Format = "native") -> str
             texts.append(text)
         return "\n\n".join(texts)
     raise ValueError(f"unknown format {format!r}: expected 'native' or 'mat'")
+
+
+publish("narde_notation.formats", write_game, write_games)

@@ -12,6 +12,7 @@ from collections.abc import Iterable, MutableMapping, Sequence
 from dataclasses import dataclass, field
 from typing import Literal
 
+from narde_notation._lazy import publish
 from narde_notation.model.errors import NotationError
 from narde_notation.model.findings import Finding
 from narde_notation.model.side import Side
@@ -286,3 +287,6 @@ class GameRecord:
         n = len(self.half_turns)
         turns = f"{n} half-turn{'' if n == 1 else 's'}"
         return f"<GameRecord {white!r} vs {black!r}, {turns}, {result}>"
+
+
+publish("narde_notation.model", GameRecord, HalfTurn, Move)

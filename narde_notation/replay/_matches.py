@@ -24,6 +24,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 
+from narde_notation._lazy import publish
 from narde_notation.formats import MatchTags
 from narde_notation.model.findings import Finding
 from narde_notation.model.record import GameRecord
@@ -221,3 +222,6 @@ def _colours(game: MatchGame) -> str:
     if game.white == game.match.white:
         return ""
     return f" (the players changed colours: {shown(game.white)} is White here)"
+
+
+publish("narde_notation.replay", Match, MatchGame, MatchSequencer, match_away, validate_games)

@@ -11,6 +11,7 @@ from __future__ import annotations
 import functools
 import itertools
 
+from narde_notation._lazy import publish
 from narde_notation.formats import RESULTS, MatchTags, parse_count, parse_score
 from narde_notation.model.errors import NotationError, PositionError, RulesetError
 from narde_notation.model.findings import Finding
@@ -504,3 +505,6 @@ def _describe(out: Outcome) -> str:
 def _written_bar(move: Move) -> bool:
     """The move names the bar (``bar/20``), not the point 25 (``25/20``)."""
     return BAR in move.path and (not move.text or "bar" in move.text)
+
+
+publish("narde_notation.replay", validate)

@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import NamedTuple
 
+from narde_notation._lazy import publish
 from narde_notation.model.findings import Finding
 from narde_notation.model.record import GameRecord, HalfTurn, pips_rolled
 from narde_notation.model.ruleset import Ruleset
@@ -200,3 +201,6 @@ class GameReport:
         from narde_notation.show.viewer import game_page  # page code only when asked
 
         return game_page(self, ply=ply, title=title)
+
+
+publish("narde_notation.replay", GameReport, TurnReplay)

@@ -19,6 +19,7 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from typing import IO, TYPE_CHECKING, NamedTuple, cast
 
+from narde_notation._lazy import publish
 from narde_notation.formats import Headers, is_game, read_games, read_headers
 from narde_notation.model.record import GameRecord
 from narde_notation.model.ruleset import Ruleset
@@ -231,3 +232,6 @@ class Pipeline:
         from narde_notation.replay._replay import validate
 
         return validate(record, self.options.rules)
+
+
+publish("narde_notation.replay", Pipeline, ReplayOptions, Replayed)
