@@ -213,3 +213,25 @@ def test_no_import_cycle_at_run_time() -> None:
 
     for module in sorted(graph):
         visit(module, ())
+
+
+#: the read-and-replay functions only the pipeline (and the stages that define them) call
+_READ_AND_REPLAY = {"read_games", "parse_games", "validate_games", "replay_source",
+                    "replay_records"}
+
+
+@pytest.mark.parametrize("path", MODULES, ids=lambda p: module_name(p))
+def test_only_the_pipeline_reads_and_replays(path: Path) -> None:
+    # issue 26: one Pipeline(options) for every consumer; the stages after
+    # replay import none of the functions that read or replay a whole file
+    me = module_name(path)
+    if stage(me) is None or stage(me) <= STAGES.index("replay"):
+        return
+    for target, line, name in imports(path):
+        assert name not in _READ_AND_REPLAY, f"{me}:{line} imports {name} from {target}"
+
+
+def test_the_pipeline_check_can_fail() -> None:
+    fake = ast.parse("from narde_notation.formats.reader import read_games")
+    assert any(isinstance(n, ast.ImportFrom) and n.names[0].name in _READ_AND_REPLAY
+               for n in ast.walk(fake))
