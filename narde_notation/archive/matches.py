@@ -40,14 +40,14 @@ from typing import TYPE_CHECKING, Any
 
 from narde_notation.archive.schema import typed_frame
 from narde_notation.formats import MatchTags, parse_count, parse_score
-from narde_notation.model.side import Side
+from narde_notation.model import Side
 from narde_notation.replay import UNKNOWN, Match, MatchGame, MatchSequencer
 
 if TYPE_CHECKING:
     import pandas as pd
 
     from narde_notation.formats import Headers
-    from narde_notation.model.record import GameRecord
+    from narde_notation.model import GameRecord
 
 __all__ = ["MATCH_COLUMNS", "TAG_COLUMNS", "date_key", "match_games", "match_tags",
            "matches_frame"]

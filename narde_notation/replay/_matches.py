@@ -26,11 +26,7 @@ from dataclasses import dataclass, field
 
 from narde_notation._lazy import publish
 from narde_notation.formats import MatchTags
-from narde_notation.model.findings import Finding
-from narde_notation.model.record import GameRecord
-from narde_notation.model.ruleset import Ruleset
-from narde_notation.model.safe_text import shown
-from narde_notation.model.side import Side
+from narde_notation.model import Finding, GameRecord, Ruleset, Side, shown
 from narde_notation.replay._replay import finding_order, validate
 from narde_notation.replay._report import GameReport
 

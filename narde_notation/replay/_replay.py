@@ -13,12 +13,21 @@ import itertools
 
 from narde_notation._lazy import publish
 from narde_notation.formats import RESULTS, MatchTags, parse_count, parse_score
-from narde_notation.model.errors import NotationError, PositionError, RulesetError
-from narde_notation.model.findings import Finding
-from narde_notation.model.record import BAR, OFF, GameRecord, HalfTurn, Move, expand_moves
-from narde_notation.model.ruleset import Ruleset
-from narde_notation.model.safe_text import shown
-from narde_notation.model.side import Side
+from narde_notation.model import (
+    BAR,
+    OFF,
+    Finding,
+    GameRecord,
+    HalfTurn,
+    Move,
+    NotationError,
+    PositionError,
+    Ruleset,
+    RulesetError,
+    Side,
+    expand_moves,
+    shown,
+)
 from narde_notation.replay._report import GameReport, TurnReplay
 from narde_notation.rules.engine import check_turn
 from narde_notation.rules.game import Game

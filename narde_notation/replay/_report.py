@@ -6,10 +6,7 @@ from dataclasses import dataclass, field
 from typing import NamedTuple
 
 from narde_notation._lazy import publish
-from narde_notation.model.findings import Finding
-from narde_notation.model.record import GameRecord, HalfTurn, pips_rolled
-from narde_notation.model.ruleset import Ruleset
-from narde_notation.model.side import Side
+from narde_notation.model import Finding, GameRecord, HalfTurn, Ruleset, Side, pips_rolled
 from narde_notation.rules.game import Game
 from narde_notation.rules.position import Position
 from narde_notation.rules.scoring import Outcome

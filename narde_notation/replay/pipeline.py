@@ -21,8 +21,7 @@ from typing import IO, TYPE_CHECKING, NamedTuple, cast
 
 from narde_notation._lazy import publish
 from narde_notation.formats import Headers, is_game, read_games, read_headers
-from narde_notation.model.record import GameRecord
-from narde_notation.model.ruleset import Ruleset
+from narde_notation.model import GameRecord, Ruleset
 
 if TYPE_CHECKING:
     from narde_notation.replay._report import GameReport
