@@ -77,7 +77,8 @@ class MatchGame:
         expected: the score before it in its own colours (White first), as
             the earlier games of the match give it (0-0 for game 1); ``None``
             when they do not tell it (a resumed match's first game, a game
-            after one of unknown points, a game without a ``Game`` number).
+            after one of unknown points, a game without a ``Game`` number or
+            without a ``Match`` length).
     """
 
     match: Match
@@ -122,7 +123,7 @@ class MatchSequencer:
                             known=fresh or tags.score is not None)
             if length is not None:
                 self._open[key] = current
-            expected = (0, 0) if fresh else None
+            expected = (0, 0) if fresh and length is not None else None
             new = True
         else:
             expected = None

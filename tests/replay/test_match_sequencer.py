@@ -159,3 +159,10 @@ def test_validate_source_is_gone() -> None:
     assert not hasattr(replay, "validate_source")
     with pytest.raises(AttributeError):
         replay.validate_source  # noqa: B018 - the one path is Pipeline
+
+
+def test_a_game_without_a_match_tag_is_not_checked_as_game_one() -> None:
+    # no Match tag: no match, so no score to check (as before the sequencer)
+    text = GAME1.replace('[Match "5"]\n', "").replace('[Score "0-0"]', '[Score "1-0"]')
+    (one,) = reports(text)
+    assert one.valid, found(one)
