@@ -36,6 +36,14 @@ if TYPE_CHECKING:  # the lazy names, for type checkers
     )
     from narde_notation.formats.native import read_half_turn, read_move
     from narde_notation.formats.reader import detect_format, parse_games, read_games
+    from narde_notation.formats.sources import (
+        RECORD_SUFFIXES,
+        STDIN,
+        ExpandedPaths,
+        expand_paths,
+        record_files,
+        special_kind,
+    )
     from narde_notation.formats.writer import write_game, write_games
 
 __getattr__, __dir__ = lazy_names(
@@ -46,6 +54,12 @@ __getattr__, __dir__ = lazy_names(
         "detect_format": ".reader",
         "write_game": ".writer",
         "write_games": ".writer",
+        "ExpandedPaths": ".sources",
+        "RECORD_SUFFIXES": ".sources",
+        "STDIN": ".sources",
+        "expand_paths": ".sources",
+        "record_files": ".sources",
+        "special_kind": ".sources",
         "read_move": ".native",
         "SKIP": "._visitor",
         "GameVisitor": "._visitor",
@@ -67,13 +81,17 @@ __getattr__, __dir__ = lazy_names(
 )
 
 __all__ = [
+    "RECORD_SUFFIXES",
     "RESULTS",
     "SKIP",
+    "STDIN",
+    "ExpandedPaths",
     "GameVisitor",
     "Headers",
     "HeadersVisitor",
     "MatchTags",
     "detect_format",
+    "expand_paths",
     "format_score",
     "is_game",
     "parse_count",
@@ -84,7 +102,9 @@ __all__ = [
     "read_half_turn",
     "read_headers",
     "read_move",
+    "record_files",
     "result_token",
+    "special_kind",
     "visit",
     "visit_games",
     "write_game",

@@ -20,7 +20,7 @@ if TYPE_CHECKING:  # the lazy names, for type checkers
     )
     from narde_notation.replay._replay import validate
     from narde_notation.replay._report import GameReport, TurnReplay
-    from narde_notation.replay.pipeline import Pipeline, Replayed, ReplayOptions
+    from narde_notation.replay.pipeline import Pipeline, Replayed, ReplayOptions, text_encoding
 
 __getattr__, __dir__ = lazy_names(
     __name__,
@@ -37,6 +37,7 @@ __getattr__, __dir__ = lazy_names(
         "Pipeline": ".pipeline",
         "ReplayOptions": ".pipeline",
         "Replayed": ".pipeline",
+        "text_encoding": ".pipeline",
     },
 )
 
@@ -51,6 +52,7 @@ __all__ = [
     "Replayed",
     "TurnReplay",
     "match_away",
+    "text_encoding",
     "validate",
     "validate_games",
 ]
