@@ -4,15 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from narde_notation.formats import (
-    RESULTS,
-    MatchTags,
-    format_score,
-    parse_count,
-    parse_result,
-    parse_score,
-    result_token,
-)
+import narde_notation.formats as fmt
+from narde_notation.formats import RESULTS, MatchTags
 from narde_notation.model.side import Side
 
 
@@ -24,7 +17,7 @@ from narde_notation.model.side import Side
 def test_parse_result_reads_a_finished_games_points(text: str | None,
                                                     points: tuple[int, int] | None) -> None:
     # a game is won by 1 (oyn), 2 (mars) or 3 (koks) points, or drawn 0-0 (R9)
-    assert parse_result(text) == points
+    assert fmt.parse_result(text) == points
 
 
 def test_results_are_the_seven_of_r9() -> None:
@@ -36,15 +29,15 @@ def test_results_are_the_seven_of_r9() -> None:
     [("4-3", (4, 3)), ("12 - 0", (12, 0)), ("4016-0", (4016, 0)), ("4:3", None), ("x", None)],
 )
 def test_parse_score(text: str, score: tuple[int, int] | None) -> None:
-    assert parse_score(text) == score
+    assert fmt.parse_score(text) == score
 
 
 def test_result_token_and_format_score_write_white_first() -> None:
-    assert result_token(Side.WHITE, 2) == "2-0"
-    assert result_token(Side.BLACK, 1) == "0-1"
-    assert result_token(None, 0) == "0-0"
-    assert result_token(Side.BLACK, "4016") == "0-4016"  # .mat digits as written
-    assert format_score(3, 4) == "3-4"
+    assert fmt.result_token(Side.WHITE, 2) == "2-0"
+    assert fmt.result_token(Side.BLACK, 1) == "0-1"
+    assert fmt.result_token(None, 0) == "0-0"
+    assert fmt.result_token(Side.BLACK, "4016") == "0-4016"  # .mat digits as written
+    assert fmt.format_score(3, 4) == "3-4"
 
 
 def test_match_tags_read_match_game_and_score_at_once() -> None:
@@ -52,4 +45,4 @@ def test_match_tags_read_match_game_and_score_at_once() -> None:
     # a Match of 0 or a Game of 0 is no count of a match or a game
     assert MatchTags.of({"Match": "0", "Game": "0"}) == MatchTags(None, None, None)
     assert MatchTags.of({}) == MatchTags(None, None, None)
-    assert parse_count("²") is None and parse_count(" 5 ") == 5
+    assert fmt.parse_count("²") is None and fmt.parse_count(" 5 ") == 5
