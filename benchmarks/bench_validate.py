@@ -48,7 +48,7 @@ from pathlib import Path
 from narde_notation.archive.executor import Failure, run_each
 from narde_notation.archive.tasks import check_file
 from narde_notation.formats.sources import expand_paths
-from narde_notation.replay.validation import validate_source
+from narde_notation.replay import Pipeline
 
 HERE = Path(__file__).resolve().parent
 DEFAULT_ARCHIVE = HERE.parents[1] / "shared" / "corpus" / "archive"
@@ -105,7 +105,7 @@ def peak_memory(files: list[str], times: int) -> int:
     tracemalloc.start()
     for _ in range(times):
         for name in files:
-            for _report in validate_source(name):
+            for _report in Pipeline().reports(name):
                 pass
     _, peak = tracemalloc.get_traced_memory()
     tracemalloc.stop()
@@ -155,7 +155,7 @@ def bench_processes(files: list[str], games: int, per_game: int, rounds: int,
     chosen: list[str] = []
     for name in files:
         chosen.append(name)
-        count += sum(1 for _ in validate_source(name))
+        count += sum(1 for _ in Pipeline().reports(name))
         if count >= games:
             break
     with tempfile.NamedTemporaryFile("w", suffix=".pgn", delete=False) as fh:

@@ -36,3 +36,13 @@ def lazy_names(
         return sorted(set(vars(sys.modules[package])) | set(names))
 
     return __getattr__, __dir__
+
+
+def publish(package: str, *objects: Any) -> None:
+    """Give each of ``objects`` (classes, functions) its one public home:
+    ``__module__`` is ``package``, the front door that names it, not the
+    private module that defines it (as httpx does), so ``repr``, help and
+    pickles show the import a user writes.  Each must be one of
+    ``package``'s lazy names (a pickle finds it there)."""
+    for obj in objects:
+        obj.__module__ = package

@@ -14,13 +14,12 @@ import pytest
 import narde_notation
 from narde_notation import (
     GameRecord,
-    HalfTurn,
     IllegalTurnError,
-    Move,
     NotationError,
     Position,
     Side,
 )
+from narde_notation.formats import read_half_turn, read_move
 from narde_notation.formats.reader import parse_games
 from narde_notation.model.record import BAR, OFF, format_path, parse_roll
 from narde_notation.replay.validation import validate
@@ -38,7 +37,7 @@ from narde_notation.rules.engine import check_turn
     ],
 )
 def test_move_text_round_trips(text: str, path: tuple[int, ...], repeat: int, hit: bool) -> None:
-    move = Move.from_text(text)
+    move = read_move(text)
     assert (move.path, move.repeat, move.hit) == (path, repeat, hit)
     assert str(move) == text
     assert eval(repr(move)) == move  # the repr pastes back
@@ -47,19 +46,19 @@ def test_move_text_round_trips(text: str, path: tuple[int, ...], repeat: int, hi
 @pytest.mark.parametrize("bad", ["24/", "", "24/18 18/13", "65: 24/18", "x/y"])
 def test_move_from_bad_text_raises_notation_error(bad: str) -> None:
     with pytest.raises(NotationError):
-        Move.from_text(bad)
+        read_move(bad)
 
 
 def test_halfturn_text_round_trips() -> None:
-    half = HalfTurn.from_text("65: 24/18 18/13")
+    half = read_half_turn("65: 24/18 18/13")
     assert half.side is Side.WHITE and half.dice == (6, 5)
     assert [m.path for m in half.moves] == [(24, 18), (18, 13)]
     assert str(half) == "65: 24/18 18/13"
     # Lower die first reads higher first (record-format.md); a pass; an annotation.
-    assert str(HalfTurn.from_text("56: 24/13")) == "65: 24/13"
-    assert HalfTurn.from_text("43: pass").moves == ()
-    assert str(HalfTurn.from_text("43: pass")) == "43: pass"
-    black = HalfTurn.from_text("7... 66: 24/18(2) 6/off?!", Side.BLACK)
+    assert str(read_half_turn("56: 24/13")) == "65: 24/13"
+    assert read_half_turn("43: pass").moves == ()
+    assert str(read_half_turn("43: pass")) == "43: pass"
+    black = read_half_turn("7... 66: 24/18(2) 6/off?!", Side.BLACK)
     assert black.side is Side.BLACK and black.number == 7 and black.annotation == "?!"
     assert eval(repr(black)) == black
 
@@ -67,7 +66,7 @@ def test_halfturn_text_round_trips() -> None:
 @pytest.mark.parametrize("bad", ["", "65", "65: 24/18\n43: 13/9", "[White \"A\"]", "1-0"])
 def test_halfturn_from_bad_text_raises_notation_error(bad: str) -> None:
     with pytest.raises(NotationError):
-        HalfTurn.from_text(bad)
+        read_half_turn(bad)
 
 
 def test_one_move_formatter_and_one_roll_parser() -> None:
@@ -97,7 +96,7 @@ def test_position_play_returns_the_next_position() -> None:
     assert str(after) == "24:14 13:1 / 24:15 / B"
     assert str(start) == "24:15 / 24:15 / W"  # a value: unchanged
     # Black replies in its own numbering; a HalfTurn value works the same.
-    again = after.play(HalfTurn.from_text("43: 24/20 20/17", Side.BLACK))
+    again = after.play(read_half_turn("43: 24/20 20/17", Side.BLACK))
     assert str(again) == "24:14 13:1 / 24:14 17:1 / W"
 
 
@@ -120,7 +119,7 @@ def test_check_turn_takes_a_halfturn_or_its_text() -> None:
     start = Position.initial()
     by_paths = check_turn(start, "65", [(24, 18), (18, 13)])
     assert check_turn(start, "65: 24/18 18/13") == by_paths
-    assert check_turn(start, HalfTurn.from_text("65: 24/13")).position == by_paths.position
+    assert check_turn(start, read_half_turn("65: 24/13")).position == by_paths.position
     assert not check_turn(start, "66: pass").legal  # 6-6 can be played: illegal-pass
 
 

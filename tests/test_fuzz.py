@@ -31,7 +31,8 @@ from corpus import CORPUS
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from narde_notation.archive.tasks import check_file, is_game
+from narde_notation.archive.tasks import check_file
+from narde_notation.formats import is_game
 from narde_notation.formats.reader import parse_games
 from narde_notation.model.errors import NardeError
 from narde_notation.replay.validation import validate_games

@@ -28,12 +28,8 @@ STAGES = ["model", "formats", "rules", "replay", "evaluator", "analysis", "archi
 CONVENIENCES = {
     ("narde_notation.rules.position", "narde_notation.show.board_svg"):
         "Position._repr_svg_ draws the board in Jupyter",
-    ("narde_notation.replay.validation", "narde_notation.show.viewer"):
+    ("narde_notation.replay._report", "narde_notation.show.viewer"):
         "GameReport.to_html is the game viewer",
-    ("narde_notation.model.record", "narde_notation.formats.writer"):
-        "GameRecord.to_text writes the record",
-    ("narde_notation.model.record", "narde_notation.formats.native"):
-        "Move.from_text and HalfTurn.from_text read by the grammar's terminals",
 }
 
 #: modules below every stage (the version, the lazy-facade helper, the 0.x aliases)
@@ -143,12 +139,14 @@ def test_import_loads_only_the_model_and_no_heavy_library() -> None:
 
 
 def test_reading_one_move_needs_no_file_reader() -> None:
-    # Move.from_text reads by the grammar's terminals: the model, the grammar
+    # read_move reads by the grammar's terminals: the model, the grammar
     # and the native layout's codec, never the file reader, .mat, the writer
     # or the engine (issue 16: they formed one import cycle)
-    loaded = _loaded_after("import narde_notation\nnarde_notation.Move.from_text('24/18')")
+    loaded = _loaded_after("from narde_notation.formats import read_move\nread_move('24/18')")
     allowed = IMPORT_ALLOWED | {"narde_notation.formats", "narde_notation.formats.grammar",
-                                "narde_notation.formats.native", "narde_notation.formats.syntax"}
+                                "narde_notation.formats.native", "narde_notation.formats.syntax",
+                                "narde_notation.formats._native_chunks",
+                                "narde_notation.formats._native_drafts"}
     ours = {m for m in loaded if m.startswith("narde_notation")}
     assert ours <= allowed, ours - allowed
 
@@ -215,3 +213,25 @@ def test_no_import_cycle_at_run_time() -> None:
 
     for module in sorted(graph):
         visit(module, ())
+
+
+#: the read-and-replay functions only the pipeline (and the stages that define them) call
+_READ_AND_REPLAY = {"read_games", "parse_games", "validate_games", "replay_source",
+                    "replay_records"}
+
+
+@pytest.mark.parametrize("path", MODULES, ids=lambda p: module_name(p))
+def test_only_the_pipeline_reads_and_replays(path: Path) -> None:
+    # issue 26: one Pipeline(options) for every consumer; the stages after
+    # replay import none of the functions that read or replay a whole file
+    me = module_name(path)
+    if stage(me) is None or stage(me) <= STAGES.index("replay"):
+        return
+    for target, line, name in imports(path):
+        assert name not in _READ_AND_REPLAY, f"{me}:{line} imports {name} from {target}"
+
+
+def test_the_pipeline_check_can_fail() -> None:
+    fake = ast.parse("from narde_notation.formats.reader import read_games")
+    assert any(isinstance(n, ast.ImportFrom) and n.names[0].name in _READ_AND_REPLAY
+               for n in ast.walk(fake))

@@ -41,12 +41,15 @@ NATIVE_RUN_MAY_LOAD = frozenset({
     "narde_notation.formats", "narde_notation.formats.decoding",
     "narde_notation.formats.grammar", "narde_notation.formats.native",
     "narde_notation.formats.reader", "narde_notation.formats.sources",
-    "narde_notation.formats.syntax",
+    "narde_notation.formats.syntax", "narde_notation.formats._score",
+    "narde_notation.formats._visitor", "narde_notation.formats._native_chunks",
+    "narde_notation.formats._native_drafts",
     "narde_notation.rules", "narde_notation.rules.engine", "narde_notation.rules.game",
     "narde_notation.rules.generation", "narde_notation.rules.position",
     "narde_notation.rules.scoring", "narde_notation.rules.step", "narde_notation.rules.turn_check",
     "narde_notation.rules.turn_diagnosis", "narde_notation.rules.packed",
-    "narde_notation.replay", "narde_notation.replay.pipeline", "narde_notation.replay.validation",
+    "narde_notation.replay", "narde_notation.replay.pipeline", "narde_notation.replay._matches",
+    "narde_notation.replay._replay", "narde_notation.replay._report",
     "narde_notation.archive", "narde_notation.archive.executor", "narde_notation.archive.tasks",
     "narde_notation.cli", "narde_notation.cli.validate",
 })
@@ -80,7 +83,7 @@ def test_a_native_file_loads_only_what_it_needs(tmp_path: Path) -> None:
     assert ours <= NATIVE_RUN_MAY_LOAD, sorted(ours - NATIVE_RUN_MAY_LOAD)
     # not vacuous: the reader, the engine and the replay did run in this process
     assert {"narde_notation.formats.native", "narde_notation.rules.generation",
-            "narde_notation.replay.validation"} <= ours
+            "narde_notation.replay._replay"} <= ours
     others = {name.split(".")[0] for name in loaded} - {"narde_notation"}
     third_party = {name for name in others if name not in sys.stdlib_module_names}
     assert third_party <= NATIVE_RUN_MAY_USE, sorted(third_party - NATIVE_RUN_MAY_USE)

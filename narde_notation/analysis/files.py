@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from narde_notation.analysis.game import GameAnalysis, analyse
-from narde_notation.replay.pipeline import Replayed, ReplayOptions, replay_source
+from narde_notation.replay import Pipeline, Replayed
 
 __all__ = ["FileAnalysis", "analyse_file", "merge_shares", "share_of"]
 
@@ -66,7 +66,7 @@ def analyse_file(name: str, *, ply: int = 0, game: int | None = None,
                  rules_tag: str | None = None, encoding: str | None = None,
                  location: str | None = None,
                  share: tuple[int, int] | None = None) -> FileAnalysis:
-    """Read, replay (:func:`~narde_notation.replay.pipeline.replay_source`) and
+    """Read, replay (:meth:`~narde_notation.replay.Pipeline.replay`) and
     analyse the games of one file (:func:`~narde_notation.analysis.game.analyse`).
 
     Args:
@@ -93,8 +93,8 @@ def analyse_file(name: str, *, ply: int = 0, game: int | None = None,
         raise ValueError(f"share {k} of {of}: not a share")
     result = FileAnalysis(name)
     try:
-        for item in replay_source(location or name, ReplayOptions(rules_tag, encoding),
-                                  name=name):
+        for item in Pipeline(rules=rules_tag, encoding=encoding).replay(location or name,
+                                                                       name=name):
             if not isinstance(item, Replayed):  # no game: its findings are the file's
                 result.findings.extend(str(f) for f in item.findings if f.is_error)
                 continue

@@ -36,10 +36,11 @@ from narde_notation.evaluator.game import (
     legal_turns,
     mover_view,
 )
-from narde_notation.model.record import GameRecord, parse_count, parse_score
+from narde_notation.formats import MatchTags
+from narde_notation.model.record import GameRecord
 from narde_notation.model.safe_text import unicode_text
 from narde_notation.model.side import Side
-from narde_notation.replay.validation import GameReport, validate
+from narde_notation.replay import GameReport, match_away, validate
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -213,18 +214,7 @@ def evaluator_for(rules: Any, base: Evaluator | None = None) -> Evaluator:
 
 def _match_state(record: GameRecord) -> tuple[int, int, int] | None:
     """``(length, white_away, black_away)`` from the Match and Score tags (R10)."""
-    length = parse_count(record.tags.get("Match"))
-    if length is None or length < 1:
-        return None
-    score = parse_score(record.tags.get("Score"))
-    if score is None:
-        if parse_count(record.tags.get("Game")) != 1:
-            return None
-        score = (0, 0)
-    white, black = length - score[0], length - score[1]
-    if white <= 0 or black <= 0:
-        return None
-    return length, white, black
+    return match_away(MatchTags.of(record.tags))
 
 
 def _label(number: int, side: Side) -> str:

@@ -174,7 +174,7 @@ def analysed_matches(analyses: Sequence[GameAnalysis]
     import pandas as pd
 
     from narde_notation.archive.matches import match_games, matches_frame
-    from narde_notation.model.record import parse_count
+    from narde_notation.formats import parse_count
 
     games = pd.DataFrame({
         "file": [a.file for a in analyses], "game": [a.game for a in analyses],

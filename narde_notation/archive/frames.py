@@ -152,7 +152,7 @@ from narde_notation.archive.tasks import check_rules, file_rows, records_rows
 from narde_notation.formats.sources import record_files
 from narde_notation.model.record import GameRecord
 from narde_notation.model.ruleset import Ruleset
-from narde_notation.replay.pipeline import ReplayOptions
+from narde_notation.replay import ReplayOptions
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -358,7 +358,7 @@ def tables_from_records(
     across them, as for a file).  ``file`` replaces each record's own
     ``file`` (``"<memory>"`` when both are None).
     """
-    from narde_notation.replay.validation import GameReport, validate
+    from narde_notation.replay import GameReport, Pipeline
 
     items = list(records)
     if not any(isinstance(item, GameReport) for item in items):
@@ -367,7 +367,7 @@ def tables_from_records(
         return records_rows(records_only, name).tables()
     rows = TableRows()
     for item in items:
-        report = item if isinstance(item, GameReport) else validate(item)
+        report = item if isinstance(item, GameReport) else Pipeline().report(item)
         name = file or report.record.file or "<memory>"
         if name not in rows.files:
             rows.files.append(name)

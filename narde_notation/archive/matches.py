@@ -39,12 +39,15 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from narde_notation.archive.schema import typed_frame
-from narde_notation.model.record import parse_count, parse_score
+from narde_notation.formats import MatchTags, parse_count, parse_score
+from narde_notation.model import Side
+from narde_notation.replay import UNKNOWN, Match, MatchGame, MatchSequencer
 
 if TYPE_CHECKING:
     import pandas as pd
 
-    from narde_notation.model.record import GameRecord
+    from narde_notation.formats import Headers
+    from narde_notation.model import GameRecord
 
 __all__ = ["MATCH_COLUMNS", "TAG_COLUMNS", "date_key", "match_games", "match_tags",
            "matches_frame"]
@@ -79,7 +82,7 @@ MATCH_COLUMNS: dict[str, str] = {
 }
 
 _DATE = re.compile(r"^\s*(\d{4}|\?{4})[.\-/](\d{1,2}|\?\?)[.\-/](\d{1,2}|\?\?)\s*$")
-_UNKNOWN = "?"
+_UNKNOWN = UNKNOWN
 
 
 def date_key(text: str | None) -> tuple[int, int, int, int]:
@@ -102,27 +105,21 @@ def _has_tags(games: pd.DataFrame) -> bool:
     return {"game_number", "score", "date"} <= set(games.columns)
 
 
-def _tag_rows(records: Iterable[GameRecord], file: str) -> list[tuple[Any, ...]]:
+def _tag_rows(games: Iterable[GameRecord | Headers], file: str) -> list[tuple[Any, ...]]:
     rows: list[tuple[Any, ...]] = []
-    for record in records:
-        tags = record.tags
-        number = tags.get("Game")
-        rows.append((
-            file,
-            record.index,
-            parse_count(number),
-            tags.get("Score"),
-            tags.get("Date"),
-        ))
+    for game in games:
+        tags = game.tags
+        rows.append((file, game.index, parse_count(tags.get("Game")), tags.get("Score"),
+                     tags.get("Date")))
     return rows
 
 
 def _file_tag_rows(path: str, encoding: str | None) -> list[tuple[Any, ...]]:
-    from narde_notation.formats.reader import read_games
+    from narde_notation.replay import Pipeline
 
     try:
-        with open(path, "rb") as handle:
-            return _tag_rows(read_games(handle, encoding=encoding), path)
+        with open(path, "rb") as handle:  # the tags only: no replay
+            return _tag_rows(Pipeline(encoding=encoding).headers(handle), path)
     except OSError:
         return []  # the games table reports the unreadable file
 
@@ -160,51 +157,43 @@ def match_tags(
                        TAG_COLUMNS)
 
 
-@dataclass
+@dataclass(eq=False)
 class _Match:
+    """A match of the sequencer and what the table says of it."""
+
     file: str
     first_game: int
     date: str | None
-    white: str
-    black: str
-    length: int
-    number: int | None
-    scores: dict[str, int]
-    resumed: bool
-    games: int = 0
+    state: Match
     invalid: str | None = None
     unfinished: bool = False
-    winner: str | None = None
     notes: list[str] = field(default_factory=list)
     members: list[int] = field(default_factory=list)
 
-    def add(self, row: dict[str, Any], white: str, black: str) -> None:
-        self.games += 1
+    def add(self, row: dict[str, Any], sequencer: MatchSequencer, game: MatchGame) -> None:
         self.members.append(int(row["game"]))
-        self.number = row["game_number"]
-        if self.winner is not None and self.invalid is None:
-            self.invalid = f"a game after {self.winner} had won the match"
+        state = self.state
+        if state.winner is not None and self.invalid is None:
+            self.invalid = f"a game after {state.winner} had won the match"
         if not row["valid"]:
             if self.invalid is None:
                 self.invalid = f"game {row['game']} of the file has errors"
+            sequencer.settle(game, None, 0, known=False)
             return
-        kind = row["kind"]
-        if kind is None:
+        if row["kind"] is None:
             self.unfinished = True
+            sequencer.settle(game, None, 0, known=False)
             return
         side = row["winner"]
-        if side in ("white", "black"):
-            name = white if side == "white" else black
-            self.scores[name] = self.scores.get(name, 0) + int(row["points"])
-            if self.winner is None and self.scores[name] >= self.length:
-                self.winner = name
+        winner = Side.WHITE if side == "white" else Side.BLACK if side == "black" else None
+        sequencer.settle(game, winner, int(row["points"] or 0))
 
     def status(self) -> str:
         if self.invalid is not None:
             return "invalid"
-        if self.unfinished or (self.winner is None and self.length > 1):
+        if self.unfinished or (self.state.winner is None and self.state.length > 1):
             return "unfinished"
-        return "draw" if self.winner is None else "won"
+        return "draw" if self.state.winner is None else "won"
 
 
 def _na(value: Any) -> Any:
@@ -288,49 +277,39 @@ def _grouped(games: pd.DataFrame, tags: pd.DataFrame | None, encoding: str | Non
         for values in frame[cols].itertuples(index=False, name=None)
     ]
     done: list[_Match] = []
-    open_: dict[tuple[str, frozenset[str], int], _Match] = {}
+    by_match: dict[int, _Match] = {}
+    sequencers: dict[str, MatchSequencer] = {}
     for row in rows:
-        white = row["white"] or _UNKNOWN
-        black = row["black"] or _UNKNOWN
+        sequencer = sequencers.setdefault(row["file"], MatchSequencer())
         length = row["match"]
-        number = row["game_number"]
-        key = (row["file"], frozenset((white, black)), int(length or 0))
-        current = open_.get(key) if length is not None else None
-        if current is not None and (
-            current.winner is not None
-            if number is None
-            else number == 1 or current.number is None or number != current.number + 1
-        ):
-            current = None
+        placed = MatchTags(int(length) if length else None, row["game_number"] or None,
+                         parse_score(row["score"]))
+        game = sequencer.place(row["white"], row["black"], placed, partial=True)
+        current = by_match.get(id(game.match)) if not game.new else None
         if current is None:
-            current = _start(row, white, black, int(length or 1))
+            current = _start(row, game)
+            by_match[id(game.match)] = current
             done.append(current)
-            if length is not None:
-                open_[key] = current
-        current.add(row, white, black)
+        current.add(row, sequencer, game)
     done.sort(key=lambda m: (date_key(m.date), m.file, m.first_game))
     return done
 
 
-def _start(row: dict[str, Any], white: str, black: str, length: int) -> _Match:
-    score = row["score"]
-    parsed = parse_score(score)
-    start = parsed if parsed else (0, 0)
-    number = row["game_number"]
-    resumed = start != (0, 0) or (number is not None and number > 1)
-    match = _Match(file=row["file"], first_game=int(row["game"]), date=row["date"],
-                   white=white, black=black, length=length, number=None,
-                   scores={white: start[0], black: start[1]}, resumed=resumed)
-    if resumed:
-        match.notes.append(f"resumed at {start[0]}-{start[1]}"
-                           + ("" if parsed else " (no Score tag)"))
+def _start(row: dict[str, Any], game: MatchGame) -> _Match:
+    state = game.match
+    match = _Match(file=row["file"], first_game=int(row["game"]), date=row["date"], state=state)
+    if state.resumed:
+        match.notes.append(f"resumed at {state.start[0]}-{state.start[1]}"
+                           + ("" if row["score"] is not None and parse_score(row["score"])
+                              else " (no Score tag)"))
     return match
 
 
 def _row(index: int, m: _Match) -> dict[str, Any]:
     status = m.status()
     notes = list(m.notes)
-    named = _UNKNOWN not in (m.white, m.black) and m.white != m.black
+    state = m.state
+    named = _UNKNOWN not in (state.white, state.black) and state.white != state.black
     if status == "invalid":
         notes.append(f"not rated: {m.invalid}")
     elif status == "unfinished":
@@ -340,21 +319,22 @@ def _row(index: int, m: _Match) -> dict[str, Any]:
         notes.append("not rated: a draw")
     elif not named:
         notes.append("not rated: " + ("a player's name is missing" if _UNKNOWN in
-                                      (m.white, m.black) else "the same name on both sides"))
-    winner = m.winner if status == "won" else None
-    loser = None if winner is None else (m.black if winner == m.white else m.white)
+                                      (state.white, state.black)
+                                      else "the same name on both sides"))
+    winner = state.winner if status == "won" else None
+    loser = None if winner is None else (state.black if winner == state.white else state.white)
     return {
         "match": index,
         "date": m.date,
         "file": m.file,
         "first_game": m.first_game,
-        "games": m.games,
-        "white": m.white,
-        "black": m.black,
-        "length": m.length,
-        "white_score": m.scores.get(m.white, 0),
-        "black_score": m.scores.get(m.black, 0),
-        "resumed": m.resumed,
+        "games": len(m.members),
+        "white": state.white,
+        "black": state.black,
+        "length": state.length,
+        "white_score": state.scores.get(state.white, 0),
+        "black_score": state.scores.get(state.black, 0),
+        "resumed": state.resumed,
         "winner": winner,
         "loser": loser,
         "status": status,

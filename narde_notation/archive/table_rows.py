@@ -22,8 +22,9 @@ from narde_notation.archive.schema import (
     roll_counts,
     typed_frame,
 )
+from narde_notation.formats import parse_count
 from narde_notation.model.findings import Finding
-from narde_notation.model.record import GameRecord, parse_count, parse_roll, pips_rolled
+from narde_notation.model.record import GameRecord, parse_roll, pips_rolled
 from narde_notation.model.side import Side
 
 if TYPE_CHECKING:
@@ -282,12 +283,11 @@ def _pip_rows(record: GameRecord, replays: Sequence[TurnReplay]) -> list[_PipRow
                 break
             ht = tr.half_turn
             played = 0
-            for move in ht.moves:
-                path = move.path
+            for path in ht.paths():
                 if path[0] > 24 or path[-1] > 24:  # bar: cannot be applied
                     ok = False
                     break
-                played += (path[0] - path[-1]) * move.repeat
+                played += path[0] - path[-1]
             if ht.side is _WHITE:
                 w -= played
             else:

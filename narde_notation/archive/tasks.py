@@ -22,13 +22,7 @@ from typing import TYPE_CHECKING
 from narde_notation.model.findings import Finding
 from narde_notation.model.record import GameRecord
 from narde_notation.model.ruleset import Ruleset
-from narde_notation.replay.pipeline import (
-    Replayed,
-    ReplayOptions,
-    is_game,
-    replay_records,
-    replay_source,
-)
+from narde_notation.replay import Pipeline, Replayed, ReplayOptions
 
 if TYPE_CHECKING:  # narde-stats' rows are imported by its work only (start-up)
     from narde_notation.archive.table_rows import TableRows
@@ -41,9 +35,7 @@ __all__ = [
     "check_rules",
     "fewer_collections",
     "file_rows",
-    "is_game",
     "records_rows",
-    "replay_records",
 ]
 
 
@@ -129,7 +121,7 @@ def _check_into(result: FileCheck, name: str, options: ReplayOptions, data: byte
                 location: str | None) -> None:
     try:
         source = data if data is not None else (location or name)
-        for item in replay_source(source, options, name=name):
+        for item in Pipeline(options).replay(source, name=name):
             if isinstance(item, GameRecord):
                 findings = item.findings
             else:
@@ -153,10 +145,11 @@ def records_rows(
     from narde_notation.archive.table_rows import TableRows
 
     rows = TableRows(want_turns=turns, files=[path])
-    ruleset = Ruleset.coerce(rules)
+    pipeline = Pipeline(rules=rules)
+    ruleset = pipeline.options.rules
     tag = None if ruleset is None else ruleset.to_tag()
     try:
-        for item in replay_records(records, ruleset, file=path):
+        for item in pipeline.replay_records(records, file=path):
             if isinstance(item, GameRecord):
                 for f in item.findings:
                     rows.add_finding(f, path, None)
@@ -202,11 +195,11 @@ def file_rows(
         narde_notation.model.errors.RulesetError: ``rules`` is not a ruleset tag.
     """
     from narde_notation.archive.table_rows import TableRows
-    from narde_notation.formats.reader import read_games
 
-    options = ReplayOptions(rules, encoding)  # fail early on bad options, before any I/O
+    pipeline = Pipeline(rules=rules, encoding=encoding)  # bad options fail before any I/O
+    options = pipeline.options
     try:
-        records = read_games(location or path, name=path, encoding=options.encoding)
+        records = pipeline.read(location or path, name=path)
         with fewer_collections():
             return records_rows(records, path, options.rules, turns)
     except OSError as exc:

@@ -233,12 +233,12 @@ def show(file: str, game_index: int, ply: int | None, fmt: str | None, out: str,
         _fail(f"{file}: not read: {kind}")
     # the one pipeline (ReplayOptions): the games before this one are replayed
     # too, so its match score is checked as narde-validate checks it (R10)
-    from narde_notation.replay.pipeline import Replayed, ReplayOptions, replay_source
+    from narde_notation.replay import Pipeline, Replayed
 
     chosen: Replayed | None = None
     count = 0
     try:
-        for item in replay_source(file, ReplayOptions(encoding=encoding)):
+        for item in Pipeline(encoding=encoding).replay(file):
             if isinstance(item, Replayed):
                 count += 1
                 if item.record.index == game_index:

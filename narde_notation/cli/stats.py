@@ -35,8 +35,8 @@ from narde_notation.archive.frames import FileTables, iter_rows, summary
 from narde_notation.archive.table_rows import TableRows
 from narde_notation.archive.table_text import render_frame
 from narde_notation.archive.tasks import file_rows
+from narde_notation.formats import parse_count
 from narde_notation.formats.sources import STDIN
-from narde_notation.model.record import parse_count
 from narde_notation.model.safe_text import csv_safe_frame, json_safe, shown
 
 if TYPE_CHECKING:

@@ -29,6 +29,7 @@ from typing import cast
 from lark import Lark, Token
 from lark.exceptions import UnexpectedInput, UnexpectedToken
 
+from narde_notation.formats._score import format_score, result_token
 from narde_notation.formats.grammar import (
     MAX_NUMBER_DIGITS,
     capped_moves,
@@ -250,7 +251,7 @@ class _MatReader:
             # `Name : score   Name : score`; names may hold commas and spaces
             game.tags["White"] = score.group("white").rstrip()
             game.tags["Black"] = score.group("black").rstrip()
-            game.tags["Score"] = f"{score.group('wscore')}-{score.group('bscore')}"
+            game.tags["Score"] = format_score(score.group("wscore"), score.group("bscore"))
             for name in ("White", "Black", "Score"):
                 game.tag_lines[name] = number
             return done
@@ -280,7 +281,7 @@ class _MatReader:
         return done
 
     def wins(self, game: _MatGame, side: Side, points: str, line: int, column: int) -> None:
-        game.result = f"{points}-0" if side is Side.WHITE else f"0-{points}"
+        game.result = result_token(side, points)
         game.result_line, game.result_column = line, column
 
     def turn_line(self, game: _MatGame, number: int, line: str, match: re.Match[str]) -> None:

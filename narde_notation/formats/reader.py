@@ -39,6 +39,7 @@ import re
 from collections.abc import Iterable, Iterator
 from typing import Literal
 
+from narde_notation._lazy import publish
 from narde_notation.formats.decoding import DecodedLines, Source
 from narde_notation.formats.native import read_native
 from narde_notation.model.findings import Finding
@@ -291,3 +292,6 @@ def read_games(
         becomes ``syntax`` findings, see :func:`parse_games`.
     """
     return _records(DecodedLines(source, encoding=encoding, name=name))
+
+
+publish("narde_notation.formats", detect_format, parse_games, read_games)

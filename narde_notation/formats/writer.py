@@ -32,7 +32,9 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Literal
 
-from narde_notation.model.record import GameRecord, HalfTurn, parse_score
+from narde_notation._lazy import publish
+from narde_notation.formats._score import parse_score
+from narde_notation.model.record import GameRecord, HalfTurn
 from narde_notation.model.side import Side
 
 __all__ = ["write_game", "write_games"]
@@ -130,9 +132,9 @@ def _write_mat(record: GameRecord) -> str:
         if name not in _MAT_OWN_TAGS and not (name == "Termination" and record.resigned):
             out.append(f'; [{name} "{_escape(value)}"]')
     white, black = tags.get("White", "White"), tags.get("Black", "Black")
-    score_w, _, score_b = tags.get("Score", "0-0").partition("-")
-    left = f" {white} : {score_w or 0}"
-    out.append(f"{left.ljust(_MAT_COLUMN + 4)}{black} : {score_b or 0}")
+    score_w, score_b = parse_score(tags.get("Score")) or (0, 0)  # the score line holds numbers
+    left = f" {white} : {score_w}"
+    out.append(f"{left.ljust(_MAT_COLUMN + 4)}{black} : {score_b}")
     row: list[HalfTurn | None] = []
     rows: list[list[HalfTurn | None]] = []
     for halfturn in record.half_turns:
@@ -227,3 +229,6 @@ def write_games(records: Iterable[GameRecord], format: Format = "native") -> str
             texts.append(text)
         return "\n\n".join(texts)
     raise ValueError(f"unknown format {format!r}: expected 'native' or 'mat'")
+
+
+publish("narde_notation.formats", write_game, write_games)

@@ -1,15 +1,43 @@
 """The record model: sides, point numbering, rulesets, findings and the
-record types (:class:`GameRecord`, :class:`HalfTurn`, :class:`Move`) with
-their notation codec.  No Lark, no engine: every later stage builds on it.
+record types (:class:`GameRecord`, :class:`HalfTurn`, :class:`Move`): data,
+whose text codecs are :mod:`narde_notation.formats`'.  No Lark, no engine:
+every later stage builds on it.
 
 Modules: :mod:`.side` (the two sides and the own/absolute flip),
 :mod:`.errors` (the exception family), :mod:`.findings` (finding codes),
 :mod:`.ruleset` (standard rules and variants), :mod:`.record` (records as
-written), :mod:`.notation` (rolls, moves, half-turns, scores and results as
-text), :mod:`.safe_text` (record text made safe to show).
+written, rolls, the expansion of repeated moves), :mod:`.safe_text` (record
+text made safe to show).
 """
 
+from typing import TYPE_CHECKING
+
 from narde_notation._lazy import lazy_names
+
+if TYPE_CHECKING:  # the lazy names, for type checkers
+    from narde_notation.model.errors import (
+        GameOverError,
+        IllegalTurnError,
+        NardeError,
+        NotationError,
+        PositionError,
+        RulesetError,
+    )
+    from narde_notation.model.findings import CODES, Finding, Severity
+    from narde_notation.model.record import (
+        BAR,
+        OFF,
+        GameRecord,
+        HalfTurn,
+        Move,
+        expand_moves,
+        format_path,
+        parse_roll,
+        pips_rolled,
+    )
+    from narde_notation.model.ruleset import Ruleset
+    from narde_notation.model.safe_text import shown, unicode_text, visible
+    from narde_notation.model.side import Side
 
 __getattr__, __dir__ = lazy_names(
     __name__,
@@ -28,5 +56,40 @@ __getattr__, __dir__ = lazy_names(
         "GameRecord": ".record",
         "HalfTurn": ".record",
         "Move": ".record",
+        "GameOverError": ".errors",
+        "BAR": ".record",
+        "expand_moves": ".record",
+        "format_path": ".record",
+        "parse_roll": ".record",
+        "pips_rolled": ".record",
+        "shown": ".safe_text",
+        "visible": ".safe_text",
+        "unicode_text": ".safe_text",
     },
 )
+
+__all__ = [
+    "BAR",
+    "CODES",
+    "OFF",
+    "Finding",
+    "GameOverError",
+    "GameRecord",
+    "HalfTurn",
+    "IllegalTurnError",
+    "Move",
+    "NardeError",
+    "NotationError",
+    "PositionError",
+    "Ruleset",
+    "RulesetError",
+    "Severity",
+    "Side",
+    "expand_moves",
+    "format_path",
+    "parse_roll",
+    "pips_rolled",
+    "shown",
+    "unicode_text",
+    "visible",
+]

@@ -11,6 +11,7 @@ import dataclasses
 import enum
 from dataclasses import dataclass
 
+from narde_notation._lazy import publish
 from narde_notation.model.safe_text import visible
 
 __all__ = ["CODES", "Finding", "Severity"]
@@ -131,3 +132,6 @@ class Finding:
         rule = f" ({self.rule})" if self.rule else ""
         text = f"{where}: {self.severity.value}[{self.code}] {visible(self.message)}{rule}"
         return f"{text}\n{self.context}" if self.context else text
+
+
+publish("narde_notation.model", Finding, Severity)

@@ -8,10 +8,11 @@ against a position.  The engine and the validator interpret records.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator, MutableMapping, Sequence
+from collections.abc import Iterable, MutableMapping, Sequence
 from dataclasses import dataclass, field
 from typing import Literal
 
+from narde_notation._lazy import publish
 from narde_notation.model.errors import NotationError
 from narde_notation.model.findings import Finding
 from narde_notation.model.side import Side
@@ -22,10 +23,9 @@ __all__ = [
     "GameRecord",
     "HalfTurn",
     "Move",
+    "expand_moves",
     "format_path",
-    "parse_count",
     "parse_roll",
-    "parse_score",
     "pips_rolled",
 ]
 
@@ -41,27 +41,6 @@ def format_path(path: Sequence[int], *, off: str = "off") -> str:
     ``off`` is the word for a borne-off checker's destination (``.mat`` files write ``0``).
     """
     return "/".join(off if p == OFF else ("bar" if p == BAR else str(p)) for p in path)
-
-
-#: A count written in a tag (Match, Game): ASCII digits, at most nine (``str.isdigit``
-#: admits ``²``, and ``int()`` refuses more than 4,300 digits).
-_COUNT = re.compile(r"[ \t]*([0-9]{1,9})[ \t]*")
-#: A score written in a tag or a ``.mat`` score line, White first: ``1-0``.
-_SCORE = re.compile(r"[ \t]*([0-9]{1,9})[ \t]*-[ \t]*([0-9]{1,9})[ \t]*")
-
-
-def parse_count(text: str | None) -> int | None:
-    """A count written in a tag (``Match "5"``, ``Game "2"``): 1 to 9 ASCII digits,
-    blanks around allowed; ``None`` for anything else (``"²"``, ``"5 points"``)."""
-    found = _COUNT.fullmatch(text) if text is not None else None
-    return int(found[1]) if found else None
-
-
-def parse_score(text: str | None) -> tuple[int, int] | None:
-    """A match score as a ``Score`` tag writes it, White first: ``"1-0"`` -> ``(1, 0)``;
-    ``None`` for anything else (record-format.md, "Tag pairs")."""
-    found = _SCORE.fullmatch(text) if text is not None else None
-    return (int(found[1]), int(found[2])) if found else None
 
 
 _ROLL = re.compile(r"\s*([1-6])\s*[-:]?\s*([1-6])\s*\Z")
@@ -110,14 +89,6 @@ def parse_roll(roll: str | Sequence[int]) -> tuple[int, int]:
     return (a, b) if a >= b else (b, a)
 
 
-def _read_one_halfturn(text: str, side: Side) -> HalfTurn:
-    """The one half-turn of ``text``: the native layout's reading of it (a
-    documented convenience of the model: the codec is the grammar's)."""
-    from narde_notation.formats.native import read_half_turn
-
-    return read_half_turn(text, side)
-
-
 @dataclass(frozen=True, slots=True)
 class Move:
     """One move as written in a half-turn.
@@ -142,19 +113,6 @@ class Move:
         """The path repeated ``repeat`` times."""
         return (self.path,) * self.repeat
 
-    @classmethod
-    def from_text(cls, text: str) -> Move:
-        """Read one move as a record writes it: ``"24/18(2)"``, ``"6/off"``, ``"13/7*"``.
-
-        Raises:
-            NotationError: not exactly one move (record-format.md grammar).
-        """
-        half = _read_one_halfturn(f"11: {text}", Side.WHITE)
-        if len(half.moves) != 1:
-            raise NotationError(f"not one move: {text!r}")
-        move = half.moves[0]
-        return cls(move.path, move.repeat, move.hit, move.text)
-
     def to_text(self, *, off: str = "off") -> str:
         """The move as a record writes it: ``24/18(2)``, ``6/off``, ``13/7*``
         (``off``: the word for bearing off; ``.mat`` files write ``0``)."""
@@ -169,7 +127,16 @@ class Move:
         return self.to_text()
 
     def __repr__(self) -> str:
-        return f"Move.from_text({str(self)!r})"
+        return f"read_move({str(self)!r})"
+
+
+def expand_moves(moves: Iterable[Move]) -> tuple[tuple[int, ...], ...]:
+    """The paths of ``moves`` with repeats expanded, in written order: ``24/18(2) 13/7``
+    -> ``((24, 18), (24, 18), (13, 7))``.  The one expansion of ``(N)`` (record-format.md)."""
+    paths: list[tuple[int, ...]] = []
+    for move in moves:
+        paths.extend(move.expanded())
+    return tuple(paths)
 
 
 @dataclass(slots=True)
@@ -219,24 +186,10 @@ class HalfTurn:
     def is_double(self) -> bool:
         return self.dice[0] == self.dice[1]
 
-    def paths(self) -> Iterator[tuple[int, ...]]:
-        """Every move path with repeats expanded, in written order."""
-        for move in self.moves:
-            yield from move.expanded()
-
-    @classmethod
-    def from_text(cls, text: str, side: Side = Side.WHITE) -> HalfTurn:
-        """Read one half-turn as a record writes it: ``"65: 24/18 18/13"``, ``"43: pass"``.
-
-        Args:
-            text: the roll (higher die first or not), a colon, the moves;
-                an annotation (``!``, ``?!``…) may follow.
-            side: who moved (a record decides it by layout, never by text).
-
-        Raises:
-            NotationError: not exactly one half-turn (record-format.md grammar).
-        """
-        return _read_one_halfturn(text, side)
+    def paths(self) -> tuple[tuple[int, ...], ...]:
+        """Every move path with repeats expanded, in written order
+        (:func:`expand_moves` of :attr:`moves`)."""
+        return expand_moves(self.moves)
 
     def to_text(self, *, off: str = "off", pass_word: str = "pass") -> str:
         """The half-turn as a record writes it: ``65: 24/18 18/13!``, ``43: pass``
@@ -258,7 +211,7 @@ class HalfTurn:
         side = "" if self.side is Side.WHITE else f", {self.side!r}"
         number = "" if self.number is None else (
             f"{self.number}. " if self.side is Side.WHITE else f"{self.number}... ")
-        return f"HalfTurn.from_text({number + str(self)!r}{side})"
+        return f"read_half_turn({number + str(self)!r}{side})"
 
 
 @dataclass(slots=True)
@@ -335,10 +288,5 @@ class GameRecord:
         turns = f"{n} half-turn{'' if n == 1 else 's'}"
         return f"<GameRecord {white!r} vs {black!r}, {turns}, {result}>"
 
-    def to_text(self, format: Literal["native", "mat"] = "native") -> str:
-        """Canonical text of this game (record-format.md).
 
-        See :mod:`narde_notation.formats.writer`."""
-        from narde_notation.formats.writer import write_game
-
-        return write_game(self, format=format)
+publish("narde_notation.model", GameRecord, HalfTurn, Move)

@@ -10,6 +10,7 @@ from __future__ import annotations
 import functools
 from dataclasses import dataclass
 
+from narde_notation._lazy import publish
 from narde_notation.model.errors import RulesetError
 from narde_notation.model.safe_text import shown
 
@@ -133,3 +134,6 @@ class Ruleset:
 
 
 _STANDARD = Ruleset()
+
+
+publish("narde_notation.model", Ruleset)

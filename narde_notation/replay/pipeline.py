@@ -1,11 +1,13 @@
 """The one read-and-replay pipeline: files to game reports, with one options object.
 
 Every consumer — ``narde-validate`` and ``narde-stats`` (through
-:mod:`narde_notation.archive.tasks`), the library's frames, the club
-report's game pages, ``narde show`` and the match tags — reads and replays
-a file through :func:`replay_source` with a :class:`ReplayOptions`, so the
+:mod:`narde_notation.archive.tasks`), the library's frames, the analysis,
+the club report, ``narde show``, the plots and Jupyter — reads and replays
+through one :class:`Pipeline` made from a :class:`ReplayOptions`, so the
 encoding and the rules are normalised once and every path counts the same
-games and checks the same match scores (R9, R10).
+games and checks the same match scores (R9, R10).  What needs only tags
+(the match list) reads them with :meth:`Pipeline.headers`, which never
+replays.
 """
 
 from __future__ import annotations
@@ -15,15 +17,16 @@ import io
 import os
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
-from typing import IO, TYPE_CHECKING, NamedTuple
+from typing import IO, TYPE_CHECKING, NamedTuple, cast
 
-from narde_notation.model.record import GameRecord
-from narde_notation.model.ruleset import Ruleset
+from narde_notation._lazy import publish
+from narde_notation.formats import Headers, is_game, read_games, read_headers
+from narde_notation.model import GameRecord, Ruleset
 
 if TYPE_CHECKING:
-    from narde_notation.replay.validation import GameReport
+    from narde_notation.replay._report import GameReport
 
-__all__ = ["ReplayOptions", "Replayed", "is_game", "replay_records", "replay_source",
+__all__ = ["Pipeline", "ReplayOptions", "Replayed", "replay_records", "replay_source",
            "text_encoding"]
 
 
@@ -79,16 +82,6 @@ class ReplayOptions:
         object.__setattr__(self, "encoding", text_encoding(encoding))
 
 
-def is_game(record: GameRecord) -> bool:
-    """Whether a record read is a game: it has a tag, a half-turn or a result.
-
-    Anything else the reader yields (text between games that is no record,
-    an empty file) carries only file-level findings: reported, not counted
-    as a game, by every consumer alike.
-    """
-    return bool(record.tags or record.half_turns or record.result is not None)
-
-
 class Replayed(NamedTuple):
     """One game of :func:`replay_records`: the report, or why its replay failed."""
 
@@ -115,7 +108,7 @@ def replay_records(
     Raises:
         narde_notation.model.errors.RulesetError: ``rules`` is not a ruleset.
     """
-    from narde_notation.replay.validation import validate_games
+    from narde_notation.replay._matches import validate_games
 
     ruleset = Ruleset.coerce(rules)
     source = iter(records)
@@ -166,8 +159,6 @@ def replay_source(
     Raises:
         OSError: the file cannot be opened or read (when the reading starts).
     """
-    from narde_notation.formats.reader import read_games
-
     options = options or ReplayOptions()
     if isinstance(source, bytes):
         source = io.BytesIO(source)
@@ -175,3 +166,71 @@ def replay_source(
         os.fspath(source) if isinstance(source, (str, os.PathLike)) else "<input>")
     records = read_games(source, name=name, encoding=options.encoding)
     return replay_records(records, options.rules, file=str(label))
+
+
+class Pipeline:
+    """Records read and replayed under one :class:`ReplayOptions` (sqlfluff's
+    ``Linter(config=...)``): the only way from text to game reports.
+
+    ``Pipeline(options)``, or ``Pipeline(rules=..., encoding=...)`` to make the
+    options here.
+
+    Raises:
+        narde_notation.model.errors.RulesetError: ``rules`` is not a ruleset.
+        LookupError: ``encoding`` is not a text encoding.
+    """
+
+    __slots__ = ("options",)
+
+    def __init__(self, options: ReplayOptions | None = None, *,
+                 rules: Ruleset | str | None = None, encoding: str | None = None) -> None:
+        self.options = options if options is not None else ReplayOptions(rules, encoding)
+
+    def __repr__(self) -> str:
+        return f"Pipeline({self.options!r})"
+
+    def read(self, source: str | os.PathLike[str] | IO[str] | IO[bytes], *,
+             name: str | None = None) -> Iterator[GameRecord]:
+        """The records of a file, in order (:func:`~narde_notation.formats.read_games`
+        with the options' encoding); nothing replayed."""
+        return read_games(source, name=name, encoding=self.options.encoding)
+
+    def headers(self, source: str | os.PathLike[str] | IO[str] | IO[bytes], *,
+                name: str | None = None) -> Iterator[Headers]:
+        """The tags of each game of a file (:func:`~narde_notation.formats.read_headers`):
+        no replay."""
+        return read_headers(source, name=name, encoding=self.options.encoding)
+
+    def replay(self, source: str | os.PathLike[str] | IO[str] | IO[bytes] | bytes, *,
+               name: str | None = None) -> Iterator[Replayed | GameRecord]:
+        """Read and replay a file: :func:`replay_source` with the options."""
+        return replay_source(source, self.options, name=name)
+
+    def replay_records(self, records: Iterable[GameRecord], *,
+                       file: str = "<input>") -> Iterator[Replayed | GameRecord]:
+        """Replay records already read: :func:`replay_records` with the options' rules."""
+        return replay_records(records, self.options.rules, file=file)
+
+    def reports(self, source: str | os.PathLike[str] | IO[str] | IO[bytes]
+                | Iterable[GameRecord], *, name: str | None = None) -> Iterator[GameReport]:
+        """The report of each record of a file (a path, ``"-"``, an open file) or
+        of records already read, in order, match scores checked across them
+        (:func:`~narde_notation.replay.validate_games`; a replay that raises
+        raises: :meth:`replay` is the path that never does)."""
+        from narde_notation.replay._matches import validate_games
+
+        records: Iterable[GameRecord]
+        if isinstance(source, (str, os.PathLike, io.IOBase)) or hasattr(source, "read"):
+            records = self.read(cast("IO[str]", source), name=name)
+        else:
+            records = source  # records already read
+        return validate_games(records, self.options.rules)
+
+    def report(self, record: GameRecord) -> GameReport:
+        """The report of one game (no match context)."""
+        from narde_notation.replay._replay import validate
+
+        return validate(record, self.options.rules)
+
+
+publish("narde_notation.replay", Pipeline, ReplayOptions, Replayed)

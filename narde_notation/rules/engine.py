@@ -115,7 +115,9 @@ def check_turn(
     """
     if paths is None:
         if isinstance(dice, str):
-            dice = HalfTurn.from_text(dice, position.side_to_move)
+            from narde_notation.formats import read_half_turn  # Lark only when text is given
+
+            dice = read_half_turn(dice, position.side_to_move)
         if not isinstance(dice, HalfTurn):
             raise TypeError("check_turn needs the moves: a HalfTurn, its text, or dice and paths")
         paths = list(dice.paths())

@@ -224,7 +224,9 @@ class Game:
         if self._outcome is not None:
             raise self._over(half_turn)
         if isinstance(half_turn, str):
-            half_turn = HalfTurn.from_text(half_turn, self.position.side_to_move)
+            from narde_notation.formats import read_half_turn  # Lark only for text
+
+            half_turn = read_half_turn(half_turn, self.position.side_to_move)
         if half_turn.dice is not None and not self.turn_stack:
             self._refuse_opening_double(half_turn, half_turn.dice)
         if isinstance(half_turn, Turn):

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import random
 
+from narde_notation.formats import format_score, parse_result
 from narde_notation.model.record import GameRecord
 from narde_notation.model.ruleset import Ruleset
 from narde_notation.model.side import Side
@@ -79,11 +80,11 @@ def random_match(
     score = [0, 0]
     while max(score) < length:
         tags = {"Match": str(length), "Game": str(len(games) + 1),
-                "Score": f"{score[0]}-{score[1]}"}
+                "Score": format_score(score[0], score[1])}
         if event is not None:
             tags = {"Event": event, **tags}
         game = random_game(rng, rules, white=white, black=black, tags=tags)
-        white_points, black_points = (int(x) for x in (game.result or "0-0").split("-"))
+        white_points, black_points = parse_result(game.result) or (0, 0)
         score[0] += white_points
         score[1] += black_points
         games.append(game)

@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
+from narde_notation.formats import result_token
 from narde_notation.model.ruleset import Ruleset
 from narde_notation.model.side import Side
 from narde_notation.rules.position import Position
@@ -32,11 +33,7 @@ class Outcome:
     @property
     def result_string(self) -> str:
         """The result token, White first: ``"2-0"``, ``"0-1"``, ``"0-0"`` (draw)."""
-        if self.winner is Side.WHITE:
-            return f"{self.points}-0"
-        if self.winner is Side.BLACK:
-            return f"0-{self.points}"
-        return "0-0"
+        return result_token(self.winner, self.points)
 
     def __str__(self) -> str:
         return self.result_string

@@ -402,10 +402,10 @@ def load_record(file: str, game_index: int = 0) -> Loaded:
         OSError: the file cannot be read.
         BoardError: no such game, or a game without a usable start.
     """
-    from narde_notation.replay.pipeline import Replayed, replay_source
+    from narde_notation.replay import Pipeline, Replayed
 
     count = 0
-    for item in replay_source(file):
+    for item in Pipeline().replay(file):
         if not isinstance(item, Replayed):
             continue
         count += 1

@@ -27,7 +27,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from narde_notation.model.safe_text import html_text as escape
-from narde_notation.replay.pipeline import ReplayOptions
+from narde_notation.replay import ReplayOptions
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -275,13 +275,13 @@ def _file_pages(
 ) -> tuple[str, list[int]]:
     """Replay one file and write the pages of its games in ``pages[file]``
     (game index -> page name): the unit of work of :func:`_write_pages`."""
-    from narde_notation.replay.pipeline import Replayed, replay_source
+    from narde_notation.replay import Pipeline, Replayed
     from narde_notation.show.viewer import game_page
 
     names = pages[file]
     written: list[int] = []
     try:
-        for item in replay_source(file, options):
+        for item in Pipeline(options).replay(file):
             if not isinstance(item, Replayed) or item.report is None:
                 continue
             report = item.report

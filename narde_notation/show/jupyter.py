@@ -27,9 +27,9 @@ __all__ = ["game_html", "game_text", "register_ipython_formatters"]
 
 def _report_of(game: GameRecord | GameReport) -> GameReport:
     if isinstance(game, GameRecord):
-        from narde_notation.replay.validation import validate
+        from narde_notation.replay import Pipeline
 
-        return validate(game)
+        return Pipeline().report(game)
     return game
 
 

@@ -80,9 +80,9 @@ def race_data(game: GameReport | GameRecord | pd.DataFrame) -> pd.DataFrame:
         black = [b0, *(int(v) for v in t["black_pips"])]
     else:
         if isinstance(game, GameRecord):
-            from narde_notation.replay.validation import validate
+            from narde_notation.replay import Pipeline
 
-            report = validate(game)
+            report = Pipeline().report(game)
         else:
             report = game
         if report.start is None:

@@ -75,7 +75,7 @@ def test_findings_outside_games_and_an_unreadable_file_are_said_once(tmp_path: P
 
 def test_games_whose_replay_failed_appear_once_in_file_order(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    import narde_notation.replay.validation as validation
+    import narde_notation.replay._matches as validation
 
     path = tmp_path / "five.txt"
     path.write_text("\n".join([GAME] * 5), encoding="utf-8")

@@ -433,7 +433,7 @@ def test_a_replay_that_fails_is_reported_not_raised(
 ) -> None:
     import importlib
 
-    v = importlib.import_module("narde_notation.replay.validation")  # the module, not the function
+    v = importlib.import_module("narde_notation.replay._matches")  # the module that replays
 
     real = v.validate
 

@@ -244,3 +244,31 @@ def test_match_games_lists_each_matchs_games_also_interleaved(tmp_path: Path) ->
     assert list(m["white"]) == ["Ann", "Cy", "Eve"]
     assert (m.loc[0, "white_score"], m.loc[0, "status"]) == (3, "won")
     assert (m.loc[1, "white_score"], m.loc[1, "status"]) == (2, "unfinished")
+
+
+def test_the_archive_and_the_validation_share_the_match_sequencer(tmp_path: Path) -> None:
+    # Game 2 with the colours swapped and a Score written for the old colours
+    # ("2-0" where Bob, now White, has 0 and Ann 2): the validation flags it
+    # (wrong-result), so the game is invalid and the one match (by players,
+    # whatever their colours) is not rated.
+    games, m = matches_of(tmp_path, {"a.txt": [
+        game("Ann", "Bob", WHITE_MARS, match=3, number=1, score="0-0"),
+        game("Bob", "Ann", BLACK_OYN, match=3, number=2, score="2-0"),
+    ]})
+    assert games["valid"].tolist() == [True, False]
+    assert len(m) == 1
+    assert (m.iloc[0]["status"], bool(m.iloc[0]["rated"])) == ("invalid", False)
+
+
+def test_a_later_game_one_in_a_file_starts_at_nil_nil(tmp_path: Path) -> None:
+    # the second Game 1 of the file starts a match at 0-0 (R10) whatever its
+    # Score tag says (not resumed at 1-1); the game is invalid for that Score
+    # (wrong-result), and an invalid game adds no points: Cid 0, Dan 0
+    games, m = matches_of(tmp_path, {"b.txt": [
+        game("Ann", "Bob", WHITE_OYN, match=3, number=1, score="0-0"),
+        game("Cid", "Dan", WHITE_MARS, match=3, number=1, score="1-1"),
+    ]})
+    assert games["valid"].tolist() == [True, False]
+    second = m.loc[m["white"] == "Cid"].iloc[0]
+    assert (int(second["white_score"]), int(second["black_score"])) == (0, 0)
+    assert bool(second["resumed"]) is False

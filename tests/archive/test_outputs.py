@@ -301,7 +301,7 @@ def test_both_programs_count_the_same_games_on_broken_files() -> None:
     folder = CORPUS / "syntax"
     if not folder.is_dir():
         pytest.skip("corpus absent")
-    from narde_notation.archive.tasks import is_game
+    from narde_notation.formats import is_game
     from narde_notation.formats.reader import read_games
 
     # counted independently: records the reader yields that have a tag, a

@@ -25,7 +25,7 @@ import pytest
 
 DRIVER = r"""
 import os, signal, sys, time
-import narde_notation.replay.validation as v
+import narde_notation.replay._matches as v
 
 real = v.validate
 kill, boom, slow = (os.environ.get(k) for k in ("KILL_WHITE", "RAISE_WHITE", "SLOW"))

@@ -6,7 +6,8 @@ from __future__ import annotations
 
 import pytest
 
-from narde_notation.model.record import parse_count, parse_score, pips_rolled
+from narde_notation.formats import parse_count, parse_score
+from narde_notation.model.record import pips_rolled
 
 
 @pytest.mark.parametrize(("text", "expected"), [

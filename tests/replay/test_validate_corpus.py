@@ -12,7 +12,7 @@ import pytest
 from corpus import CORPUS, expected_lines, need_corpus
 
 from narde_notation.model.findings import Finding
-from narde_notation.replay.validation import GameReport, validate_source
+from narde_notation.replay import GameReport, Pipeline
 
 LINES = expected_lines()
 
@@ -53,7 +53,7 @@ def _check_game(report: GameReport, game: dict[str, Any]) -> None:
 @pytest.mark.parametrize("entry", LINES, ids=[e["file"] for e in LINES])
 def test_corpus_file(entry: dict[str, Any]) -> None:
     need_corpus()
-    reports = list(validate_source(CORPUS / entry["file"]))
+    reports = list(Pipeline().reports(CORPUS / entry["file"]))
     games = entry["games"]
     if entry["file"].startswith("syntax/"):
         by_line = {r.record.line: r for r in reports}

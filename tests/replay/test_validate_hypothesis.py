@@ -9,6 +9,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from narde_notation.formats.reader import parse_games
+from narde_notation.formats.writer import write_game
 from narde_notation.model.record import OFF, GameRecord, Move
 from narde_notation.model.ruleset import Ruleset
 from narde_notation.replay.validation import validate, validate_games
@@ -29,7 +30,7 @@ SETTINGS = settings(max_examples=40, deadline=None,
 @SETTINGS
 @given(game=games)
 def test_engine_games_written_and_read_validate_clean(game: GameRecord) -> None:
-    (read,) = list(parse_games(game.to_text()))
+    (read,) = list(parse_games(write_game(game)))
     report = validate(read)
     assert report.valid, [str(f) for f in report.findings]
     assert report.result == game.result
@@ -58,7 +59,7 @@ def test_one_corrupted_half_turn_is_reported_at_its_line(
         moves = ()
     corrupted = list(game.half_turns)
     corrupted[ply] = dataclasses.replace(half, moves=moves)
-    text = dataclasses.replace(game, half_turns=corrupted).to_text()
+    text = write_game(dataclasses.replace(game, half_turns=corrupted))
     (read,) = list(parse_games(text))
     report = validate(read)
     # Tag lines may also speak (a Result tag the corrupted game no longer

@@ -10,6 +10,7 @@ from __future__ import annotations
 import pytest
 
 from narde_notation.formats.reader import parse_games
+from narde_notation.formats.writer import write_game
 from narde_notation.model.errors import GameOverError, IllegalTurnError
 from narde_notation.model.record import GameRecord
 from narde_notation.model.ruleset import Ruleset
@@ -125,7 +126,7 @@ def test_to_record_validates_clean_and_numbers_black_first() -> None:
     game.play("65: 24/18 18/13")
     game.play("43: 24/20 20/17")
     record = game.to_record(white="Ann", black="Bob")
-    assert "1... 65: 24/18 18/13" in record.to_text()
+    assert "1... 65: 24/18 18/13" in write_game(record)
     assert [h.number for h in record.half_turns] == [1, 2]
     assert [h.side for h in record.half_turns] == [Side.BLACK, Side.WHITE]
     assert record.result == "*" and "Position" not in record.tags
