@@ -78,7 +78,7 @@ napoleon_use_ivar = True  # "Attributes:" as fields: autodoc documents members w
 napoleon_numpy_docstring = False
 autodoc_typehints = "signature"
 autodoc_member_order = "bysource"
-autodoc_default_options = {"members": True, "show-inheritance": False}
+autodoc_default_options = {"members": True}
 autodoc_inherit_docstrings = False
 
 #: Packages whose names are not a library API: the programs (documented on
@@ -478,6 +478,11 @@ def _skip_member(app: Any, what: str, name: str, obj: Any, skip: bool, options: 
     return None
 
 
+def _click_text(app: Any, ctx: Any, lines: list[str]) -> None:
+    """The programs' help is plain text, not reST: ``*.txt`` is not emphasis."""
+    lines[:] = [line.replace("*", "\\*") for line in lines]
+
+
 def setup(app: Any) -> dict[str, Any]:
     app.connect("config-inited", write_generated)
     app.connect("missing-reference", _resolve_missing)
@@ -488,4 +493,6 @@ def setup(app: Any) -> dict[str, Any]:
         if listener.handler is napoleon._process_docstring:
             app.disconnect(listener.id)
     app.connect("autodoc-process-docstring", _napoleon)
+    for part in ("description", "options", "arguments", "epilog"):
+        app.connect(f"sphinx-click-process-{part}", _click_text)
     return {"parallel_read_safe": True}
