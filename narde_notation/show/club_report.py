@@ -81,7 +81,7 @@ def write_report(
     """Write the report of the games of ``paths`` to ``out_dir``.
 
     Args:
-        paths: files, folders or globs (:func:`narde_notation.archive.frames.expand_paths`).
+        paths: files, folders or globs (:func:`narde_notation.formats.sources.expand_paths`).
         out_dir: the folder to write (created with its parents): its
             ``index.html`` and ``games/`` are replaced by the new report, which
             is written beside it first and renamed into place at the end, so
