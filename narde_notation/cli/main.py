@@ -211,7 +211,7 @@ def show(file: str, game_index: int, ply: int | None, fmt: str | None, out: str,
     """
     from narde_notation.model.safe_text import visible
     from narde_notation.show.board_svg import board_drawing
-    from narde_notation.show.viewer import game_page
+    from narde_notation.show.viewer import game_page, half_turn_shown
 
     if fmt is None:
         ext = os.path.splitext(out)[1].lower() if out != "-" else ""
@@ -275,7 +275,7 @@ def show(file: str, game_index: int, ply: int | None, fmt: str | None, out: str,
                                     caption="Start")
         else:
             caption = visible(f"After half-turn {k}: {turn.side.name_lower.capitalize()}"
-                              f" {turn.half_turn}")
+                              f" {half_turn_shown(turn.half_turn, turn.findings)}")
             drawing = board_drawing(
                 turn.after, size=size, from_side=viewer_side,
                 dice=turn.half_turn.dice, mover=turn.side, before=turn.before,

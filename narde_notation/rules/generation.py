@@ -22,13 +22,13 @@ Readings of rules.md taken here (none is contradicted by the shared corpus):
 from __future__ import annotations
 
 import array
-import functools
 import itertools
 import operator
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, NamedTuple
 
-from narde_notation.model.record import OFF, HalfTurn, Move, format_path, parse_roll
+from narde_notation.formats.writer import shortest_moves
+from narde_notation.model.record import OFF, HalfTurn, format_path, parse_roll
 from narde_notation.model.ruleset import Ruleset
 from narde_notation.model.side import Side
 from narde_notation.rules.step import OCC, head_floor, illegal_block, step
@@ -111,9 +111,9 @@ class Turn:
             :func:`legal_turns`), else ``None``.
 
     Turns made by :func:`legal_turns` build their steps and end position
-    on first access.  :meth:`notation` gives the moves (``24/18 18/13``),
-    :meth:`half_turn_text` the half-turn with its roll (``65: 24/18
-    18/13``), :meth:`to_half_turn` the record's
+    on first access.  :meth:`notation` gives the moves (``24/13``),
+    :meth:`half_turn_text` the half-turn with its roll (``65:
+    24/13``), :meth:`to_half_turn` the record's
     :class:`~narde_notation.model.record.HalfTurn`.
     """
 
@@ -173,26 +173,29 @@ class Turn:
         return len(self._steps)
 
     def notation(self) -> str:
-        """The moves as a record writes them, ``"24/18 18/13"``, ``"6/off 5/off"``; ``"pass"``."""
+        """The moves as players write them, ``"24/13"``, ``"24/16(2)"``, ``"6/off 5/off"``;
+        ``"pass"`` (the shortest standard form:
+        :func:`~narde_notation.formats.writer.shortest_moves`)."""
         if not self._steps:
             return "pass"
-        return " ".join(format_path((p, t)) for p, t, _d in self._steps)
+        return " ".join(str(m) for m in shortest_moves((p, t) for p, t, _d in self._steps))
 
     def to_half_turn(self, *, number: int | None = None) -> HalfTurn:
-        """The turn as a record's half-turn: the mover, the roll, one move per step
-        (``24/18 18/13``, never merged), the turn ``number`` if given.
+        """The turn as a record's half-turn: the mover, the roll, the moves in the
+        shortest standard form (``24/13``, ``24/16(2)``:
+        :func:`~narde_notation.formats.writer.shortest_moves`), the turn ``number`` if given.
 
         Raises:
             ValueError: the turn has no roll (``dice`` is ``None``).
         """
         if self.dice is None:
             raise ValueError("this turn was made without its roll: no half-turn to write")
-        moves = tuple(_move(p, t) for p, t, _d in self._steps)
+        moves = shortest_moves((p, t) for p, t, _d in self._steps)
         return HalfTurn(self.side, self.dice, moves, number=number)
 
     def half_turn_text(self) -> str:
         """The half-turn as a record writes it, roll first (higher die first):
-        ``"65: 24/18 18/13"``, ``"43: pass"`` (record-format.md; the one
+        ``"65: 24/13"``, ``"43: pass"`` (record-format.md; the one
         writer, :meth:`HalfTurn.to_text <narde_notation.model.record.HalfTurn.to_text>`).
 
         Raises:
@@ -216,11 +219,6 @@ class Turn:
     def __str__(self) -> str:
         return self.notation()
 
-
-@functools.cache
-def _move(p: int, t: int) -> Move:
-    """The record's :class:`Move` of one step from own point ``p`` to ``t`` (shared values)."""
-    return Move(path=(p, t))
 
 _new_object = object.__new__
 

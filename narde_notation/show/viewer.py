@@ -32,8 +32,9 @@ fragment prefixes them with a unique id so that several viewers can share
 a notebook.
 
 Moves are shown in the project's one move text
-(:meth:`narde_notation.model.record.HalfTurn.to_text`: ``65: 24/18 18/13``, ``6/off``
-for a bear-off whatever the file wrote).  Record text (names, tags, moves,
+(:meth:`narde_notation.model.record.HalfTurn.to_text`: ``65: 24/13``, ``6/off``
+for a bear-off whatever the file wrote), a legal half-turn in the shortest
+standard form (:func:`half_turn_shown`).  Record text (names, tags, moves,
 messages) is passed through :func:`escape` before it reaches the page.
 """
 
@@ -41,11 +42,12 @@ from __future__ import annotations
 
 import functools
 import uuid
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from importlib import resources
 from typing import TYPE_CHECKING
 
 from narde_notation.analysis.marks import MARK_COLOURS, MARK_SYMBOLS
+from narde_notation.formats.writer import shortest_half_turn
 from narde_notation.model.safe_text import html_text as escape
 from narde_notation.model.safe_text import script_json, visible
 from narde_notation.model.side import Side, own_to_absolute
@@ -60,11 +62,12 @@ from narde_notation.show.board_svg import (
 if TYPE_CHECKING:
     from narde_notation.analysis.game import GameAnalysis, HalfTurnAnalysis
     from narde_notation.model.findings import Finding
+    from narde_notation.model.record import HalfTurn
     from narde_notation.replay.validation import GameReport, TurnReplay
     from narde_notation.rules.position import Position
     from narde_notation.rules.scoring import Outcome
 
-__all__ = ["ASSET_NAMES", "game_page", "viewer_assets", "viewer_html"]
+__all__ = ["ASSET_NAMES", "game_page", "half_turn_shown", "viewer_assets", "viewer_html"]
 
 #: The viewer's script and style: package data (``show/assets``), one copy each,
 #: inlined in a standalone page or a notebook output, shared files in the club report.
@@ -105,11 +108,22 @@ def _states(report: GameReport) -> list[tuple[Position, TurnReplay | None]]:
     return list(zip(report.positions(), [None, *report.turns], strict=False))
 
 
+def half_turn_shown(half: HalfTurn, findings: Iterable[Finding] = ()) -> str:
+    """A half-turn's text as the viewer shows it: a legal one (no error among
+    ``findings``) in the shortest standard form as players write it
+    (:func:`~narde_notation.formats.writer.shortest_half_turn`: ``65: 24/13``),
+    one with an error as written, so the finding's move can be found."""
+    if any(f.is_error for f in findings):
+        return str(half)
+    return str(shortest_half_turn(half))
+
+
 def _where(k: int, turn: TurnReplay | None, total: int) -> str:
     if turn is None:
         return f"Start (0 of {total})"
     side = turn.side.name_lower.capitalize()
-    return f"After half-turn {k} of {total}: {side} {visible(str(turn.half_turn))}"
+    return f"After half-turn {k} of {total}: {side} " + visible(
+        half_turn_shown(turn.half_turn, turn.findings))
 
 
 #: the win-probability graph's drawing box (SVG user units).
@@ -305,7 +319,7 @@ def viewer_html(
         codes = "".join(
             f' <span class="{"err" if f.is_error else "warn"}">[{escape(f.code)}]</span>'
             for f in turn_findings.get(i, ()))
-        text = escape(str(half))
+        text = escape(half_turn_shown(half, turn_findings.get(i, ())))
         rated = marked.get(i + 1)
         if i + 1 <= n:
             current = " current" if i + 1 == start else ""
