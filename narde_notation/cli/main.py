@@ -7,6 +7,8 @@ mars chances, like gnubg's hint).
 (:mod:`narde_notation.cli.analyse`, its own exit codes).
 ``narde show FILE`` draws a game's board after a half-turn (SVG or PNG) or
 writes the game viewer page (HTML).
+``narde validate`` and ``narde stats`` are ``narde-validate`` and
+``narde-stats`` (:mod:`narde_notation.cli.validate`, :mod:`narde_notation.cli.stats`).
 Exit codes: 0 success, 2 usage errors (a bad position, roll, rules tag, game
 or ply number) and unreadable or unwritable files.
 """
@@ -16,7 +18,7 @@ from __future__ import annotations
 import json
 import os
 import sys
-from typing import NoReturn
+from typing import ClassVar, NoReturn
 
 import click
 
@@ -41,10 +43,37 @@ RULES_OPTION = click.option(
 )
 
 
-@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+class _Programs(click.Group):
+    """The ``narde`` group: ``narde validate`` and ``narde stats`` are the
+    ``narde-validate`` and ``narde-stats`` programs, imported only when named
+    (``narde moves`` loads neither the archive code nor pandas)."""
+
+    lazy: ClassVar[dict[str, tuple[str, str]]] = {
+        "validate": ("narde_notation.cli.validate", "narde_validate"),
+        "stats": ("narde_notation.cli.stats", "narde_stats"),
+    }
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        return sorted({*super().list_commands(ctx), *self.lazy})
+
+    def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
+        if cmd_name in self.lazy and cmd_name not in self.commands:
+            import importlib
+
+            module, name = self.lazy[cmd_name]
+            command: click.Command = getattr(importlib.import_module(module), name)
+            return command
+        return super().get_command(ctx, cmd_name)
+
+
+@click.group(cls=_Programs, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(package_name="narde-notation")
 def narde() -> None:
-    """Long Narde (длинные нарды) tools."""
+    """Long Narde (длинные нарды) tools.
+
+    Each command has its own --help.  `narde validate` and `narde stats` are
+    the narde-validate and narde-stats programs.
+    """
 
 
 @narde.command()
@@ -180,7 +209,7 @@ def _fail(message: str) -> NoReturn:
     sys.exit(2)
 
 
-@narde.command()
+@narde.command(short_help="Draw a game's board (SVG, PNG) or write its viewer page (HTML).")
 @click.argument("file", type=click.Path(dir_okay=False, allow_dash=False))
 @click.option("--game", "game_index", type=int, default=0, show_default=True,
               help="Which game of FILE: its 0-based index, as the 'game' column of the"

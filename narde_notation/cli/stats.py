@@ -227,7 +227,8 @@ def _standings(ft: FileTables, encoding: str | None) -> pd.DataFrame:
     return standings(ft.games, matches_frame(ft.games, encoding=encoding))
 
 
-@click.command(context_settings={"help_option_names": ["-h", "--help"]})
+@click.command(context_settings={"help_option_names": ["-h", "--help"]},
+               short_help="Statistics, tables, plots and the club report of archives.")
 @click.argument("paths", nargs=-1, required=True)
 @click.option(
     "--format",

@@ -27,7 +27,6 @@ import operator
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, NamedTuple
 
-from narde_notation.formats.writer import shortest_moves
 from narde_notation.model.record import OFF, HalfTurn, format_path, parse_roll
 from narde_notation.model.ruleset import Ruleset
 from narde_notation.model.side import Side
@@ -178,6 +177,8 @@ class Turn:
         :func:`~narde_notation.formats.writer.shortest_moves`)."""
         if not self._steps:
             return "pass"
+        from narde_notation.formats.writer import shortest_moves  # the one writer
+
         return " ".join(str(m) for m in shortest_moves((p, t) for p, t, _d in self._steps))
 
     def to_half_turn(self, *, number: int | None = None) -> HalfTurn:
@@ -190,6 +191,8 @@ class Turn:
         """
         if self.dice is None:
             raise ValueError("this turn was made without its roll: no half-turn to write")
+        from narde_notation.formats.writer import shortest_moves  # the one writer
+
         moves = shortest_moves((p, t) for p, t, _d in self._steps)
         return HalfTurn(self.side, self.dice, moves, number=number)
 
