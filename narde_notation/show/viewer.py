@@ -191,7 +191,17 @@ def _analysis_parts(analysis: GameAnalysis, n: int, pid: Callable[[str], str]
              f'stroke="#888" stroke-width="0.5"/>'
              f'<polyline points="{points}" fill="none" stroke="#333" stroke-width="1.2"/>'
              f'{dots}<line data-role="cursor" x1="0" y1="0" x2="0" y2="{_GRAPH_H}" '
-             f'stroke="#a00" stroke-width="1"/></svg>')
+             f'stroke="#a00" stroke-width="1"/>'
+             # the y axis: White's winning chance
+             f'<g font-size="8" fill="#333"><text x="2" y="8">100%</text>'
+             f'<text x="2" y="{_GRAPH_H / 2 - 2}">50%</text>'
+             f'<text x="2" y="{_GRAPH_H - 2}">0%</text></g></svg>')
+    swatches = " ".join(
+        f'<span style="color:{MARK_COLOURS[mark]}">●</span> {MARK_SYMBOLS[mark]} {mark}'
+        for mark in MARK_COLOURS if mark)
+    graph += (f'<p class="graph-legend" data-role="graph-legend">The line: White\'s winning'
+              f" chance (up, 0-100%; above the middle, White is ahead) after each"
+              f" half-turn (across, 0 to {n}: click one to go there); dots: {swatches}</p>")
     mistakes = [k for k in range(1, n + 1) if marks[k]]
     buttons = (f'<button type="button" id="{pid("prev-mistake")}" data-role="prev-mistake" '
                f'title="previous mistake (p)">◀?</button>'
