@@ -39,12 +39,14 @@ __all__ = ["COLUMNS", "MATCH_TAGS", "GameAnalysis", "HalfTurnAnalysis", "analyse
            "evaluator_for"]
 
 #: columns of :meth:`GameAnalysis.to_frame` and their pandas dtypes.
+#: Repeated labels (side, player, roll, marks) are ``category``, as in the
+#: archive's tables (one dtype per column name everywhere); free text ``string``.
 COLUMNS: dict[str, str] = {
-    "ply": "int64", "number": "string", "side": "string", "player": "string",
-    "roll": "string", "played": "string", "best": "string",
+    "ply": "int64", "number": "string", "side": "category", "player": "category",
+    "roll": "category", "played": "string", "best": "string",
     "equity_played": "float64", "equity_best": "float64", "loss": "float64",
-    "forced": "bool", "turns": "int64", "rank": "int64", "mark": "string",
-    "luck": "float64", "luck_mark": "string", "exact": "bool", "win": "float64",
+    "forced": "bool", "turns": "int64", "rank": "int64", "mark": "category",
+    "luck": "float64", "luck_mark": "category", "exact": "bool", "win": "float64",
     "white_win": "float64", "mwc_played": "float64", "mwc_best": "float64",
     "mwc_loss": "float64",
 }
@@ -166,7 +168,7 @@ class GameAnalysis:
 
     def to_frame(self) -> pd.DataFrame:
         """One row per rated half-turn: :data:`COLUMNS` (names and dtypes) after
-        ``file`` (string) and ``game`` (int64).  ``mark``, ``luck_mark`` and the
+        ``file`` (category) and ``game`` (int64).  ``mark``, ``luck_mark`` and the
         ``mwc_*`` columns are missing values (``<NA>`` / NaN) when there is none."""
         import pandas as pd
 
@@ -174,7 +176,7 @@ class GameAnalysis:
         frame = pd.DataFrame(rows, columns=list(COLUMNS))
         frame.insert(0, "game", self.game)
         frame.insert(0, "file", self.file)
-        return frame.astype({"file": "string", "game": "int64", **COLUMNS})
+        return frame.astype({"file": "category", "game": "int64", **COLUMNS})
 
     def summary(self) -> pd.DataFrame:
         """Per-player figures of this game (:func:`.summary.player_summary`)."""

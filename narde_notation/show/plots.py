@@ -79,7 +79,7 @@ def race_data(game: GameReport | GameRecord | pd.DataFrame) -> pd.DataFrame:
             w0 += int(first["pips_played"])
         else:
             b0 += int(first["pips_played"])
-        plies = [0, *(int(p) + 1 for p in t["ply"])]
+        plies = [0, *(int(p) for p in t["ply"])]
         white = [w0, *(int(v) for v in t["white_pips"])]
         black = [b0, *(int(v) for v in t["black_pips"])]
     else:

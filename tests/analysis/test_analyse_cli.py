@@ -117,7 +117,7 @@ def test_stats_analyse_adds_columns_to_turns_and_players(files: Path, tmp_path: 
     assert players["Ann"]["games"] == 2 and "luck" in players["Ann"]
     rows = list(csv.DictReader(io.StringIO(turns.read_text(encoding="utf-8"))))
     cy = [r for r in rows if r["game"] == "2"]
-    assert cy[0]["ply"] == "0" and cy[0]["mark"] == "very bad"  # the turns table's 0-based ply
+    assert cy[0]["ply"] == "1" and cy[0]["mark"] == "very bad"  # the first half-turn: ply 1
     assert float(cy[0]["loss"]) == pytest.approx(1 / 6)
 
 
