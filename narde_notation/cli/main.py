@@ -379,7 +379,7 @@ def show(file: str, game_index: int, ply: int | None, fmt: str | None, out: str,
                                     caption="Start")
         else:
             caption = visible(f"After half-turn {k}: {turn.side.name_lower.capitalize()}"
-                              f" {half_turn_shown(turn.half_turn, turn.findings)}")
+                              f" {half_turn_shown(turn, report.rules)}")
             drawing = board_drawing(
                 turn.after, size=size, from_side=viewer_side,
                 dice=turn.half_turn.dice, mover=turn.side, before=turn.before,

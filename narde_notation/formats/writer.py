@@ -42,7 +42,8 @@ from typing import Literal
 from narde_notation.model.record import BAR, OFF, GameRecord, HalfTurn, Move, parse_score
 from narde_notation.model.side import Side
 
-__all__ = ["shortest_half_turn", "shortest_moves", "write_game", "write_games"]
+__all__ = ["played_order_moves", "shortest_half_turn", "shortest_moves", "write_game",
+           "write_games"]
 
 Format = Literal["native", "mat"]
 #: Width of the White half-turn column in native turn lines (the spec's example).
@@ -86,6 +87,23 @@ def shortest_moves(steps: Iterable[tuple[int, int]]) -> tuple[Move, ...]:
     counts = Counter(_written_path(chain) for chain in chains)
     return tuple(Move(path, repeat=n)
                  for path, n in sorted(counts.items(), key=lambda i: (-i[0][0], -i[0][-1])))
+
+
+def played_order_moves(steps: Iterable[tuple[int, int]]) -> tuple[Move, ...]:
+    """The moves of a turn in the order its steps were played: a step that
+    goes on from where the previous step of a checker stopped joins it
+    (``17/14 14/11 23/20 20/17`` -> ``17/11 23/17``), nothing is reordered or
+    counted.  The form a turn is written in when the order matters (a
+    six-point block, R6, that one order of the steps builds and another does
+    not): read in the written order it is the turn as played."""
+    chains: list[list[int]] = []
+    for start, end in steps:
+        going_on = [c for c in chains if c[-1] == start]
+        if going_on:
+            going_on[-1].append(end)
+        else:
+            chains.append([start, end])
+    return tuple(Move(_written_path(chain)) for chain in chains)
 
 
 def _written_path(points: list[int]) -> tuple[int, ...]:

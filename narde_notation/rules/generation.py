@@ -27,7 +27,7 @@ import operator
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, NamedTuple
 
-from narde_notation.model.record import OFF, HalfTurn, format_path, parse_roll
+from narde_notation.model.record import OFF, HalfTurn, Move, format_path, parse_roll
 from narde_notation.model.ruleset import Ruleset
 from narde_notation.model.side import Side
 from narde_notation.rules.step import OCC, head_floor, illegal_block, step
@@ -173,27 +173,47 @@ class Turn:
 
     def notation(self) -> str:
         """The moves as players write them, ``"24/13"``, ``"24/16(2)"``, ``"6/off 5/off"``;
-        ``"pass"`` (the shortest standard form:
-        :func:`~narde_notation.formats.writer.shortest_moves`)."""
+        ``"pass"`` (the shortest standard form, :meth:`written_moves`)."""
         if not self._steps:
             return "pass"
-        from narde_notation.formats.writer import shortest_moves  # the one writer
+        return " ".join(str(m) for m in self.written_moves())
 
-        return " ".join(str(m) for m in shortest_moves((p, t) for p, t, _d in self._steps))
+    def written_moves(self) -> tuple[Move, ...]:
+        """The moves as a record writes them: the shortest standard form
+        (:func:`~narde_notation.formats.writer.shortest_moves`: ``24/13``,
+        ``24/16(2)``, highest point first) when, read back in the position the
+        turn was generated from, it gives this turn's end position; else the
+        moves in the order played (:func:`~narde_notation.formats.writer.
+        played_order_moves`; a six-point block that one order of the steps
+        builds and another does not, R6, can make the sorted form unreadable),
+        else the single-die steps as played.  A turn made by hand, without that position, gets the
+        shortest form."""
+        from narde_notation.formats.writer import played_order_moves, shortest_moves
+
+        steps = [(p, t) for p, t, _d in self._steps]
+        moves = shortest_moves(steps)
+        base = self._base
+        if base is None or self.dice is None or len(steps) < 2:
+            return moves
+        from narde_notation.rules.engine import check_turn
+
+        for written in (moves, played_order_moves(steps)):
+            check = check_turn(base, self.dice, [m.path for m in written for _ in range(m.repeat)])
+            if check.legal and check.position == self.position:
+                return written
+        return tuple(Move((p, t)) for p, t in steps)
 
     def to_half_turn(self, *, number: int | None = None) -> HalfTurn:
         """The turn as a record's half-turn: the mover, the roll, the moves in the
-        shortest standard form (``24/13``, ``24/16(2)``:
-        :func:`~narde_notation.formats.writer.shortest_moves`), the turn ``number`` if given.
+        shortest standard form (``24/13``, ``24/16(2)``: :meth:`written_moves`), the
+        turn ``number`` if given.
 
         Raises:
             ValueError: the turn has no roll (``dice`` is ``None``).
         """
         if self.dice is None:
             raise ValueError("this turn was made without its roll: no half-turn to write")
-        from narde_notation.formats.writer import shortest_moves  # the one writer
-
-        moves = shortest_moves((p, t) for p, t, _d in self._steps)
+        moves = self.written_moves()
         return HalfTurn(self.side, self.dice, moves, number=number)
 
     def half_turn_text(self) -> str:

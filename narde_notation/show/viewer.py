@@ -42,7 +42,7 @@ from __future__ import annotations
 
 import functools
 import uuid
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
 from importlib import resources
 from typing import TYPE_CHECKING
 
@@ -62,7 +62,7 @@ from narde_notation.show.board_svg import (
 if TYPE_CHECKING:
     from narde_notation.analysis.game import GameAnalysis, HalfTurnAnalysis
     from narde_notation.model.findings import Finding
-    from narde_notation.model.record import HalfTurn
+    from narde_notation.model.ruleset import Ruleset
     from narde_notation.replay.validation import GameReport, TurnReplay
     from narde_notation.rules.position import Position
     from narde_notation.rules.scoring import Outcome
@@ -108,22 +108,29 @@ def _states(report: GameReport) -> list[tuple[Position, TurnReplay | None]]:
     return list(zip(report.positions(), [None, *report.turns], strict=False))
 
 
-def half_turn_shown(half: HalfTurn, findings: Iterable[Finding] = ()) -> str:
-    """A half-turn's text as the viewer shows it: a legal one (no error among
-    ``findings``) in the shortest standard form as players write it
-    (:func:`~narde_notation.formats.writer.shortest_half_turn`: ``65: 24/13``),
-    one with an error as written, so the finding's move can be found."""
-    if any(f.is_error for f in findings):
+def half_turn_shown(turn: TurnReplay, rules: Ruleset | None = None) -> str:
+    """A replayed half-turn's text as the viewer shows it: a legal one (no
+    error among its findings) in the shortest standard form as players write
+    it (:func:`~narde_notation.formats.writer.shortest_half_turn`: ``65: 24/13``)
+    when that form reads back to the same position under ``rules``; else as
+    written, so a finding's move can be found."""
+    half = turn.half_turn
+    if turn.after is None or any(f.is_error for f in turn.findings):
         return str(half)
-    return str(shortest_half_turn(half))
+    shown = shortest_half_turn(half)
+    if shown is half or shown.moves == half.moves:
+        return str(half)
+    from narde_notation.rules.engine import check_turn
+
+    check = check_turn(turn.before, shown, rules=rules)
+    return str(shown) if check.legal and check.position == turn.after else str(half)
 
 
-def _where(k: int, turn: TurnReplay | None, total: int) -> str:
+def _where(k: int, turn: TurnReplay | None, total: int, rules: Ruleset | None = None) -> str:
     if turn is None:
         return f"Start (0 of {total})"
     side = turn.side.name_lower.capitalize()
-    return f"After half-turn {k} of {total}: {side} " + visible(
-        half_turn_shown(turn.half_turn, turn.findings))
+    return f"After half-turn {k} of {total}: {side} " + visible(half_turn_shown(turn, rules))
 
 
 #: the win-probability graph's drawing box (SVG user units).
@@ -284,7 +291,7 @@ def viewer_html(
         outcome = report.outcome if k == n and report.outcome is not None else None
         plies.append(_ply_data(pos, turn, outcome))
         pips.append(list(pos.pip_counts()))
-        where.append(_where(k, turn, total))
+        where.append(_where(k, turn, total, report.rules))
     if states:
         # the ply shown first is drawn in the page too, for a page or notebook seen
         # without its script (a static render); the script redraws from the data
@@ -329,7 +336,8 @@ def viewer_html(
         codes = "".join(
             f' <span class="{"err" if f.is_error else "warn"}">[{escape(f.code)}]</span>'
             for f in turn_findings.get(i, ()))
-        text = escape(half_turn_shown(half, turn_findings.get(i, ())))
+        text = escape(half_turn_shown(report.turns[i], report.rules) if i < len(report.turns)
+                      else str(half))
         rated = marked.get(i + 1)
         if i + 1 <= n:
             current = " current" if i + 1 == start else ""

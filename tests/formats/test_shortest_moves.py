@@ -10,6 +10,7 @@ import random
 import pytest
 
 from narde_notation.formats.writer import shortest_half_turn, shortest_moves
+from narde_notation.model.errors import IllegalTurnError
 from narde_notation.model.record import OFF, HalfTurn
 from narde_notation.rules.game import Game
 from narde_notation.rules.position import Position
@@ -80,3 +81,20 @@ def test_round_trip_over_generated_turns() -> None:
             if game.push(rng.choice(turns)) is not None:
                 break
     assert checked > 10_000 and doubles > 1_000 and bear_offs > 100 and joined > 5_000
+
+
+def test_a_turn_whose_order_matters_is_written_as_played() -> None:
+    # Black 1-1 (a koks game of the examples): 15/14, then 18/17/16, then 19/18.
+    # Read in the sorted shortest form, `19/16 15/14`, the checker from 19 steps
+    # to 18 and 17 while the one on 18 still stands: Black holds its 22 down to
+    # 17, six points with no White checker ahead (R6).  Played, 18/17/16 went
+    # first and 18 was empty.  So the turn is written as played.
+    before = Position.from_string("24:4 21:2 17:1 16:1 15:1 14:1 13:2 11:3 / 24:2 22:2"
+                                  " 21:1 20:1 19:2 18:1 15:1 11:1 10:1 8:1 7:1 6:1 / B")
+    (turn,) = [t for t in before.legal_turns("11") if [(s.from_point, s.to_point)
+               for s in t.steps] == [(15, 14), (18, 17), (17, 16), (19, 18)]]
+    assert text([(s.from_point, s.to_point) for s in turn.steps]) == "19/16 15/14"
+    with pytest.raises(IllegalTurnError):
+        before.play("11: 19/16 15/14")
+    assert turn.half_turn_text() == "11: 15/14 18/16 19/18"
+    assert before.play(turn.half_turn_text()) == turn.position
