@@ -142,6 +142,10 @@ class GameAnalysis:
             (:mod:`narde_notation.archive.matches`, R10).
         start_white_win: White's winning chance in the start position, before
             the first roll (``None`` without a usable start).
+        report: the replayed game it rates, for its viewer (Jupyter shows an
+            analysis as the viewer with the marks and the graph); ``None``
+            for an analysis made in a worker process (never sent back), and
+            not compared.
     """
 
     file: str
@@ -160,6 +164,7 @@ class GameAnalysis:
     points: int = 0
     tags: dict[str, str] = field(default_factory=dict)
     start_white_win: float | None = None
+    report: GameReport | None = field(default=None, compare=False, repr=False)
 
     def __repr__(self) -> str:
         return (f"<GameAnalysis {self.white!r} vs {self.black!r}, "
@@ -262,6 +267,7 @@ def analyse(report_or_record: GameReport | GameRecord, evaluator: Evaluator | No
         points=report.points,
         tags={k: unicode_text(v) for k in MATCH_TAGS if (v := record.tags.get(k)) is not None})
     result.match = _match_state(record)
+    result.report = report
     table = None
     if result.match is not None and max(result.match[1:]) <= MAX_MATCH_LENGTH:
         # the table as far as the points the players still need: a long match
