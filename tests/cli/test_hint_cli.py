@@ -72,3 +72,11 @@ def test_a_half_turn_that_is_not_there(tmp_path: Path, args: list[str], message:
 def test_a_position_needs_its_roll() -> None:
     code, out = run("hint", BEFORE_THIRD)
     assert code == 2 and "ROLL" in out
+
+
+def test_the_help_says_whose_equity_it_is() -> None:
+    # issue 28 item 12: "of the side to move after the turn" read as the opponent's
+    code, out = run("hint", "--help")
+    text = " ".join(out.split())
+    assert "the points the player to move (the one choosing the turn) can expect" in text
+    assert "side to move after the turn" not in text
