@@ -36,7 +36,6 @@ reports ``hit``/``bar``, corpus decision 3).
 from __future__ import annotations
 
 import codecs
-import glob
 import os
 import re
 from collections.abc import Iterable, Iterator
@@ -299,9 +298,11 @@ def read_games(
     """
     if isinstance(source, str | os.PathLike):
         path = os.fspath(source)
-        if path != "-" and not os.path.isfile(path) and (
-                os.path.isdir(path) or glob.has_magic(path)):
-            return _many_files(path, encoding)
+        if path != "-" and not os.path.isfile(path):
+            import glob  # only for a name that is no file: a folder or a pattern
+
+            if os.path.isdir(path) or glob.has_magic(path):
+                return _many_files(path, encoding)
     return _records(DecodedLines(source, encoding=encoding, name=name))
 
 

@@ -24,7 +24,7 @@ from __future__ import annotations
 import array
 import itertools
 import operator
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, NamedTuple
 
 from narde_notation.model.record import OFF, HalfTurn, Move, format_path, parse_roll
@@ -47,6 +47,7 @@ __all__ = [
     "max_dice_used",
     "more_dice_playable",
     "resolve_rules",
+    "set_reader",
     "trail_steps",
     "use_kernel",
 ]
@@ -91,6 +92,19 @@ class Step(NamedTuple):
 
 #: ``STEPS[p][d]``: the :class:`Step` of die ``d`` from own point ``p`` (off when ``d >= p``).
 STEPS = tuple(tuple(Step(p, p - d if p > d else OFF, d) for d in range(7)) for p in range(25))
+
+
+#: How written moves are read back in a position: ``reads_back(position, dice,
+#: paths, end) -> bool``, whether ``paths`` (own numbering) are a legal reading
+#: that ends in ``end``.  The engine, which builds on this module, sets it
+#: (:func:`set_reader`); a turn written before it is loaded gets the shortest form.
+ReadsBack = Callable[["Position", tuple[int, int], list[tuple[int, ...]], "Position"], bool]
+_READER: dict[str, ReadsBack] = {}
+
+
+def set_reader(reads_back: ReadsBack) -> None:
+    """Install the engine's reading of written moves (:meth:`Turn.written_moves`)."""
+    _READER["reads_back"] = reads_back
 
 
 class Turn:
@@ -193,13 +207,12 @@ class Turn:
         steps = [(p, t) for p, t, _d in self._steps]
         moves = shortest_moves(steps)
         base = self._base
-        if base is None or self.dice is None or len(steps) < 2:
+        reads_back = _READER.get("reads_back")
+        if base is None or self.dice is None or len(steps) < 2 or reads_back is None:
             return moves
-        from narde_notation.rules.engine import check_turn
-
         for written in (moves, played_order_moves(steps)):
-            check = check_turn(base, self.dice, [m.path for m in written for _ in range(m.repeat)])
-            if check.legal and check.position == self.position:
+            paths = [m.path for m in written for _ in range(m.repeat)]
+            if reads_back(base, self.dice, paths, self.position):
                 return written
         return tuple(Move((p, t)) for p, t in steps)
 

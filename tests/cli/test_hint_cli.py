@@ -77,6 +77,7 @@ def test_a_position_needs_its_roll() -> None:
 def test_the_help_says_whose_equity_it_is() -> None:
     # issue 28 item 12: "of the side to move after the turn" read as the opponent's
     code, out = run("hint", "--help")
+    assert code == 0
     text = " ".join(out.split())
     assert "the points the player to move (the one choosing the turn) can expect" in text
     assert "side to move after the turn" not in text
