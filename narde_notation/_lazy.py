@@ -33,7 +33,13 @@ def lazy_names(
         return value
 
     def __dir__() -> list[str]:
-        return sorted(set(vars(sys.modules[package])) | set(names))
+        # what a user may use: the public names and the module's dunders, not
+        # the imports the facade needs (sys, TYPE_CHECKING, this helper)
+        module = vars(sys.modules[package])
+        dunders = {n for n in module if n.startswith("__") and n.endswith("__")}
+        packages = {n for n, v in module.items() if not n.startswith("_")
+                    and getattr(v, "__name__", "") == f"{package}.{n}"}  # loaded subpackages
+        return sorted(dunders | packages | set(names) | set(module.get("__all__", ())))
 
     return __getattr__, __dir__
 

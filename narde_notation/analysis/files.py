@@ -107,7 +107,9 @@ def analyse_file(name: str, *, ply: int = 0, game: int | None = None,
                                        " could not be replayed")
                 result.failed.append(index)
                 continue
-            result.games.append(analyse(item.report, ply=ply, file=name))
+            analysed = analyse(item.report, ply=ply, file=name)
+            analysed.report = None  # results cross processes: the report stays here
+            result.games.append(analysed)
             if game is not None:
                 break
     except OSError as exc:

@@ -49,12 +49,14 @@ __all__ = ["COLUMNS", "MATCH_TAGS", "GameAnalysis", "HalfTurnAnalysis", "analyse
            "evaluator_for"]
 
 #: columns of :meth:`GameAnalysis.to_frame` and their pandas dtypes.
+#: Repeated labels (side, player, roll, marks) are ``category``, as in the
+#: archive's tables (one dtype per column name everywhere); free text ``string``.
 COLUMNS: dict[str, str] = {
-    "ply": "int64", "number": "string", "side": "string", "player": "string",
-    "roll": "string", "played": "string", "best": "string",
+    "ply": "int64", "number": "string", "side": "category", "player": "category",
+    "roll": "category", "played": "string", "best": "string",
     "equity_played": "float64", "equity_best": "float64", "loss": "float64",
-    "forced": "bool", "turns": "int64", "rank": "int64", "mark": "string",
-    "luck": "float64", "luck_mark": "string", "exact": "bool", "win": "float64",
+    "forced": "bool", "turns": "int64", "rank": "int64", "mark": "category",
+    "luck": "float64", "luck_mark": "category", "exact": "bool", "win": "float64",
     "white_win": "float64", "mwc_played": "float64", "mwc_best": "float64",
     "mwc_loss": "float64",
 }
@@ -150,6 +152,10 @@ class GameAnalysis:
             (:mod:`narde_notation.archive.matches`, R10).
         start_white_win: White's winning chance in the start position, before
             the first roll (``None`` without a usable start).
+        report: the replayed game it rates, for its viewer (Jupyter shows an
+            analysis as the viewer with the marks and the graph); ``None``
+            for an analysis made in a worker process (never sent back), and
+            not compared.
     """
 
     file: str
@@ -168,6 +174,7 @@ class GameAnalysis:
     points: int = 0
     tags: dict[str, str] = field(default_factory=dict)
     start_white_win: float | None = None
+    report: GameReport | None = field(default=None, compare=False, repr=False)
 
     def __repr__(self) -> str:
         return (f"<GameAnalysis {self.white!r} vs {self.black!r}, "
@@ -176,7 +183,7 @@ class GameAnalysis:
 
     def to_frame(self) -> pd.DataFrame:
         """One row per rated half-turn: :data:`COLUMNS` (names and dtypes) after
-        ``file`` (string) and ``game`` (int64).  ``mark``, ``luck_mark`` and the
+        ``file`` (category) and ``game`` (int64).  ``mark``, ``luck_mark`` and the
         ``mwc_*`` columns are missing values (``<NA>`` / NaN) when there is none."""
         import pandas as pd
 
@@ -184,7 +191,7 @@ class GameAnalysis:
         frame = pd.DataFrame(rows, columns=list(COLUMNS))
         frame.insert(0, "game", self.game)
         frame.insert(0, "file", self.file)
-        return frame.astype({"file": "string", "game": "int64", **COLUMNS})
+        return frame.astype({"file": "category", "game": "int64", **COLUMNS})
 
     def summary(self) -> pd.DataFrame:
         """Per-player figures of this game (:func:`.summary.player_summary`)."""
@@ -259,6 +266,7 @@ def analyse(report_or_record: GameReport | GameRecord, evaluator: Evaluator | No
         points=report.points,
         tags={k: unicode_text(v) for k in MATCH_TAGS if (v := record.tags.get(k)) is not None})
     result.match = _match_state(record)
+    result.report = report
     table = None
     if result.match is not None and max(result.match[1:]) <= MAX_MATCH_LENGTH:
         # the table as far as the points the players still need: a long match

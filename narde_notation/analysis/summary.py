@@ -33,13 +33,13 @@ __all__ = ["ANALYSIS_COLUMNS", "SUMMARY_COLUMNS", "SUMMARY_UNITS", "player_rows"
 #: the per-player columns and their pandas dtypes, in the order every table shows them.
 #:
 #: ==============  =======  =========================================================
-#: player          string   the ``White`` / ``Black`` tag (``"White"`` / ``"Black"``)
+#: player          category the ``White`` / ``Black`` tag (``"White"`` / ``"Black"``)
 #: games_analysed  int64    analysed games the player is in (count)
 #: half_turns      int64    the player's rated half-turns (count)
 #: unforced        int64    of them, the unforced ones (count)
 #: error_rate      float64  ``1000 × loss / unforced``: milli-points per unforced
 #:                          half-turn (NaN with none)
-#: skill           string   the error rate's label (gnubg's scale, ``marks.rating``)
+#: skill           category the error rate's label (gnubg's scale, ``marks.rating``)
 #: doubtful        int64    marked doubtful (count; 0.04 <= loss < 0.08)
 #: bad             int64    marked bad (count; 0.08 <= loss < 0.16)
 #: very_bad        int64    marked very bad (count; loss >= 0.16)
@@ -53,8 +53,8 @@ __all__ = ["ANALYSIS_COLUMNS", "SUMMARY_COLUMNS", "SUMMARY_UNITS", "player_rows"
 #:                          half-turn; NaN outside a match)
 #: ==============  =======  =========================================================
 SUMMARY_COLUMNS: dict[str, str] = {
-    "player": "string", "games_analysed": "int64", "half_turns": "int64",
-    "unforced": "int64", "error_rate": "float64", "skill": "string",
+    "player": "category", "games_analysed": "int64", "half_turns": "int64",
+    "unforced": "int64", "error_rate": "float64", "skill": "category",
     "doubtful": "int64", "bad": "int64", "very_bad": "int64", "loss": "float64",
     "luck": "float64", "very_lucky": "int64", "lucky": "int64", "unlucky": "int64",
     "very_unlucky": "int64", "mwc_loss": "float64",

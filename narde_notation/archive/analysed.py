@@ -120,7 +120,7 @@ def analyse_files(files: Sequence[str], *, jobs: int | None = 1, scheduler: str 
 
 
 def with_turn_analysis(turns: pd.DataFrame, analyses: Iterable[GameAnalysis]) -> pd.DataFrame:
-    """``turns`` (0-based ``ply``) with :data:`TURN_ANALYSIS_COLUMNS` joined on
+    """``turns`` with :data:`TURN_ANALYSIS_COLUMNS` joined on
     file, game and half-turn; missing values where a half-turn was not analysed
     (after a game's first error).  ``turns_legal`` is the analysis's ``turns``
     (distinct end positions of the roll); dtypes as :data:`COLUMNS`."""
@@ -132,9 +132,8 @@ def with_turn_analysis(turns: pd.DataFrame, analyses: Iterable[GameAnalysis]) ->
         rated = pd.concat(frames, ignore_index=True)
     else:
         rated = pd.DataFrame({c: pd.Series(dtype=t) for c, t in
-                              {"file": "string", "game": "int64", **dtypes}.items()})
+                              {"file": "category", "game": "int64", **dtypes}.items()})
     rated = rated.rename(columns={"turns": "turns_legal"})
-    rated["ply"] = rated["ply"] - 1
     keep = ["file", "game", "ply", *TURN_ANALYSIS_COLUMNS]
     left = turns.assign(_file=turns["file"].astype(str))
     right = rated[keep].assign(_file=rated["file"].astype(str)).drop(columns="file")

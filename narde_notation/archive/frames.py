@@ -86,8 +86,13 @@ score, date    str / NA    ``Score`` and ``Date`` tags as written
 
 =============  ==========  ==================================================
 file, game     cat., int64 as in ``games``
-ply            int64       0-based index of the half-turn in the game
+ply            int64       the half-turn's number in the game, from 1 (ply K
+                           is the K-th half-turn; the position "at ply K" is
+                           the one after it, 0 the start: as ``narde
+                           analyse``, ``narde show --ply`` and the viewer)
 side           category    ``"white"`` / ``"black"``: the mover
+player         category    the mover's name (its ``White`` / ``Black`` tag);
+                           NA without one
 roll           category    the dice, higher first: ``"65"``, ``"33"``
 die1, die2     int8        the dice, higher first
 moves          str         the moves as written, space-separated; ``""`` for

@@ -98,6 +98,7 @@ TURN_COLUMNS: dict[str, str] = {
     "game": "int64",
     "ply": "int64",
     "side": "category",
+    "player": "category",
     "roll": "category",
     "die1": "int8",
     "die2": "int8",

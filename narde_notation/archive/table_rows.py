@@ -218,8 +218,10 @@ class TableRows:
             return
         t["file"].extend([file] * n)
         t["game"].extend([index] * n)
-        t["ply"].extend(range(n))
+        t["ply"].extend(range(1, n + 1))  # the K-th half-turn, counted from 1
         t["side"].extend([_SIDE_NAME[ht.side] for ht in half_turns])
+        names = {Side.WHITE: record.tags.get("White"), Side.BLACK: record.tags.get("Black")}
+        t["player"].extend([names[ht.side] for ht in half_turns])
         t["roll"].extend([x[0] for x in info])
         t["die1"].extend([x[1] for x in info])
         t["die2"].extend([x[2] for x in info])

@@ -40,6 +40,13 @@ def json_value(v: Any) -> Any:
     return v
 
 
+def _object_column(values: list[Any], index: Any) -> Any:
+    """``values`` as an object column (no string inference: ``None`` stays ``None``)."""
+    import pandas as pd
+
+    return pd.Series(values, dtype=object, index=index)
+
+
 def table_records(frame: pd.DataFrame) -> dict[str, dict[str, Any]]:
     """``{index: {column: value}}`` with each column's own type (an int64
     column stays integers, unlike a row-wise walk that would upcast)."""
@@ -51,10 +58,13 @@ def table_records(frame: pd.DataFrame) -> dict[str, dict[str, Any]]:
 
 
 def _escaped(frame: pd.DataFrame, escape: Any) -> pd.DataFrame:
+    """``frame`` with its text cells escaped and every missing value (NaN, NA,
+    None) ``None``, which :func:`text_table` shows as ``-``."""
     out = frame.copy()
     for name in out.columns:
-        if out[name].dtype.kind not in "biufc":
-            out[name] = [escape(v) if isinstance(v, str) else v for v in out[name].tolist()]
+        if out[name].dtype.kind not in "biufc" or out[name].isna().any():
+            out[name] = _object_column([escape(v) if isinstance(v, str) else json_value(v)
+                                   for v in out[name].tolist()], out.index)
     if out.index.dtype.kind not in "biuf":
         out.index = [escape(v) if isinstance(v, str) else v for v in out.index.tolist()]
         out.index.name = frame.index.name
@@ -70,6 +80,7 @@ def text_table(frame: pd.DataFrame, tablefmt: str = "simple", **options: Any) ->
         return "(none)"
     escape = markdown_safe if tablefmt in ("github", "pipe") else visible
     options.setdefault("floatfmt", ".4g")
+    options.setdefault("missingval", "-")  # a missing value is `-`, never `nan`
     return str(tabulate(_escaped(frame, escape), headers="keys", tablefmt=tablefmt, **options))
 
 

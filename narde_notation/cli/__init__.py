@@ -146,9 +146,10 @@ def _silence_stdout() -> None:
 
 @contextlib.contextmanager
 def program_output(program: str) -> Iterator[None]:
-    """A program's body whose output cannot be written (standard output closed,
-    on a full disk or a closed pipe; a report file on a full disk): one error
-    line on standard error and exit 2 (an I/O error), never a traceback.
+    """A program's body whose output cannot be written (standard output closed
+    or on a full disk; a report file on a full disk): one error line on
+    standard error and exit 2 (an I/O error), never a traceback.  A pipe
+    closed by its reader (``| head``) ends the program quietly, exit 0.
     Ctrl-C anywhere in the body (the programs' own handlers aside): exit 130.
     The body's output is flushed inside, so a late error is caught too."""
     if sys.stdout is None:
@@ -168,6 +169,9 @@ def program_output(program: str) -> Iterator[None]:
     except OSError as exc:
         if _stdout_fails():
             _silence_stdout()
+        if exc.errno == errno.EPIPE:
+            # the reader went away (`| head`): end quietly, as Unix tools do
+            sys.exit(0)
         with contextlib.suppress(OSError, ValueError):
             echo_error(program, f"cannot write its output: {exc.strerror or exc}")
         sys.exit(2)

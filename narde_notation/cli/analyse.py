@@ -223,7 +223,8 @@ class _Output:
         self.stream.flush()
 
 
-@click.command("analyse", context_settings={"help_option_names": ["-h", "--help"]})
+@click.command("analyse", context_settings={"help_option_names": ["-h", "--help"]},
+               short_help="Rate every half-turn of the games against the evaluator.")
 @click.argument("paths", nargs=-1, required=True)
 @click.option("--game", "game_index", type=click.IntRange(min=0), default=None,
               help="Only this game of each file (0-based, as the tables' 'game' column).")

@@ -7,6 +7,8 @@ mars chances, like gnubg's hint).
 (:mod:`narde_notation.cli.analyse`, its own exit codes).
 ``narde show FILE`` draws a game's board after a half-turn (SVG or PNG) or
 writes the game viewer page (HTML).
+``narde validate`` and ``narde stats`` are ``narde-validate`` and
+``narde-stats`` (:mod:`narde_notation.cli.validate`, :mod:`narde_notation.cli.stats`).
 Exit codes: 0 success, 2 usage errors (a bad position, roll, rules tag, game
 or ply number) and unreadable or unwritable files.
 """
@@ -16,7 +18,7 @@ from __future__ import annotations
 import json
 import os
 import sys
-from typing import NoReturn
+from typing import TYPE_CHECKING, ClassVar, NoReturn
 
 import click
 
@@ -26,6 +28,9 @@ from narde_notation.model.ruleset import Ruleset
 from narde_notation.model.side import Side
 from narde_notation.rules.engine import legal_turns, parse_roll
 from narde_notation.rules.position import Position
+
+if TYPE_CHECKING:
+    from narde_notation.replay.validation import GameReport
 
 __all__ = ["narde"]
 
@@ -41,10 +46,37 @@ RULES_OPTION = click.option(
 )
 
 
-@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+class _Programs(click.Group):
+    """The ``narde`` group: ``narde validate`` and ``narde stats`` are the
+    ``narde-validate`` and ``narde-stats`` programs, imported only when named
+    (``narde moves`` loads neither the archive code nor pandas)."""
+
+    lazy: ClassVar[dict[str, tuple[str, str]]] = {
+        "validate": ("narde_notation.cli.validate", "narde_validate"),
+        "stats": ("narde_notation.cli.stats", "narde_stats"),
+    }
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        return sorted({*super().list_commands(ctx), *self.lazy})
+
+    def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
+        if cmd_name in self.lazy and cmd_name not in self.commands:
+            import importlib
+
+            module, name = self.lazy[cmd_name]
+            command: click.Command = getattr(importlib.import_module(module), name)
+            return command
+        return super().get_command(ctx, cmd_name)
+
+
+@click.group(cls=_Programs, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(package_name="narde-notation")
 def narde() -> None:
-    """Long Narde (длинные нарды) tools."""
+    """Long Narde (длинные нарды) tools.
+
+    Each command has its own --help.  `narde validate` and `narde stats` are
+    the narde-validate and narde-stats programs.
+    """
 
 
 @narde.command()
@@ -120,67 +152,166 @@ def _position_argument(position: str) -> Position:
 
 @narde.command()
 @click.argument("position")
-@click.argument("roll")
+@click.argument("roll", required=False)
 @click.option("--ply", type=click.IntRange(0, 1), default=0, show_default=True,
               help="Search depth: 0 (the network after the turn) or 1 (the opponent's"
-                   " 21 rolls, best few turns).")
-@RULES_OPTION
+                   " 21 rolls, for the best few turns; each row says its depth).")
+@click.option("--half-turn", "half_turn", type=click.IntRange(min=1), default=None,
+              metavar="K",
+              help="POSITION is a record file: rank the K-th half-turn of the game"
+                   " (1 = the first, as `narde analyse` counts), from the position"
+                   " before it, with its roll (unless ROLL is given); the turn played"
+                   " is marked.")
+@click.option("--game", "game_index", type=click.IntRange(min=0), default=0,
+              show_default=True,
+              help="With --half-turn: which game of the file (0-based, as the 'game'"
+                   " column of the tables and findings).")
+@click.option("--rules", "rules_tag", default=None, callback=check_rules_tag,
+              help="Rules tag: 'standard' or a comma list of variants (reroll, koks, …)."
+                   "  Default: standard, or the record's Rules tag with --half-turn.")
 @click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text",
               show_default=True, help="Output format.")
+@encoding_option
 @program_output("narde hint")
-def hint(position: str, roll: str, ply: int, rules_tag: str, fmt: str) -> None:
+def hint(position: str, roll: str | None, ply: int, half_turn: int | None, game_index: int,
+         rules_tag: str | None, fmt: str, encoding: str | None) -> None:
     """Rank the legal turns for ROLL in POSITION, best first.
 
-    Equity is the expected points of the side to move after the turn (R9:
-    oyn 1, mars 2, koks 3 under koks); win and mars percentages are its
-    chances of winning and of winning / losing by mars.  JSON: a list of
-    objects with turn, equity, win, win_mars, lose_mars (probabilities 0-1)
-    and loss (equity given up against the best), best first.
+    POSITION is a position string ('24:14 13:1 / 24:15 / B'), or with
+    --half-turn K a record file: `narde hint game.txt --half-turn 40` ranks
+    the 40th half-turn of the game with its own roll.
+
+    Equity: the points the player to move (the one choosing the turn) can
+    expect from the position the turn leaves (R9: oyn 1, mars 2, koks 3
+    under koks); win and mars: that player's chances of winning, and of
+    winning / losing by mars.  Each row gives the search depth behind its
+    figures (with --ply 1 only the best few turns are searched at 1 ply).
+    JSON: a list of objects with turn, equity, win, win_mars, lose_mars
+    (probabilities 0-1), loss (equity given up against the best), ply (the
+    row's depth) and played (with --half-turn), best first.
     """
     from narde_notation.evaluator.evaluate import Evaluator
 
-    pos = _position_argument(position)
+    played = None
+    if half_turn is not None:
+        pos, dice, played, record_rules = _half_turn_argument(
+            "narde hint", position, game_index, half_turn, encoding)
+        if roll is not None:
+            dice = _roll_argument(roll)
+            played = None
+        rules = Ruleset.from_tag(rules_tag) if rules_tag is not None else record_rules
+    else:
+        pos = _position_argument(position)
+        if roll is None:
+            raise click.UsageError("Missing argument 'ROLL' (or give --half-turn K with a"
+                                   " record file).")
+        dice = _roll_argument(roll)
+        rules = Ruleset.from_tag(rules_tag or "standard")
     try:
-        dice = parse_roll(roll)
-    except NardeError as exc:
-        raise click.BadParameter(str(exc), param_hint="ROLL") from None
-    try:
-        evaluator = Evaluator(Ruleset.from_tag(rules_tag))
+        evaluator = Evaluator(rules)
     except (OSError, ValueError) as exc:
         click.echo(f"narde hint: error: cannot load the evaluator's weights: {exc}", err=True)
         sys.exit(2)
     ranked = evaluator.rank_turns(pos, dice, ply=ply)
     if fmt == "json":
-        click.echo(json.dumps([
-            {"turn": r.turn.notation(), "equity": round(r.estimate.equity, 6),
-             "win": round(r.estimate.win, 6), "win_mars": round(r.estimate.win_mars, 6),
-             "lose_mars": round(r.estimate.lose_mars, 6), "loss": round(r.loss, 6)}
-            for r in ranked]))
+        rows: list[dict[str, object]] = []
+        for r in ranked:
+            row: dict[str, object] = {
+                "turn": r.turn.notation(), "equity": round(r.estimate.equity, 6),
+                "win": round(r.estimate.win, 6), "win_mars": round(r.estimate.win_mars, 6),
+                "lose_mars": round(r.estimate.lose_mars, 6), "loss": round(r.loss, 6),
+                "ply": r.ply}
+            if half_turn is not None:
+                row["played"] = played is not None and r.turn.position == played
+            rows.append(row)
+        click.echo(json.dumps(rows))
         return
     side = pos.side_to_move.name.capitalize()
-    click.echo(f"{side} to play {dice[0]}{dice[1]} ({evaluator.rules.to_tag()}, {ply}-ply):"
-               f" {len(ranked)} legal turn{'s' if len(ranked) != 1 else ''}")
+    where = f"half-turn {half_turn}: " if half_turn is not None else ""
+    click.echo(f"{where}{side} to play {dice[0]}{dice[1]} ({evaluator.rules.to_tag()},"
+               f" {ply}-ply): {len(ranked)} legal turn{'s' if len(ranked) != 1 else ''}")
     width = max(len(r.turn.notation()) for r in ranked)
     for k, r in enumerate(ranked, 1):
         e = r.estimate
         loss = f"({-r.loss:+.3f})" if k > 1 else ""
-        exact = "  exact" if e.exact else ""
-        click.echo(f"{k:4}. {r.turn.notation().ljust(width)}  equity {e.equity:+.3f} {loss:9}"
-                   f" win {100 * e.win:5.1f}%  mars {100 * e.win_mars:5.1f}% /"
-                   f" {100 * e.lose_mars:5.1f}%{exact}")
+        depth = "exact" if e.exact else f"{r.ply}-ply"
+        mark = "  <- played" if played is not None and r.turn.position == played else ""
+        click.echo(f"{k:4}. {r.turn.notation().ljust(width)}  {depth:5}  equity {e.equity:+.3f}"
+                   f" {loss:9} win {100 * e.win:5.1f}%  mars {100 * e.win_mars:5.1f}% /"
+                   f" {100 * e.lose_mars:5.1f}%{mark}")
     for note in evaluator.notes:
         click.echo(f"Note: {note}")
 
 
-def _fail(message: str) -> NoReturn:
+def _roll_argument(roll: str) -> tuple[int, int]:
+    """A ROLL argument read, or a usage error (exit 2) saying why not."""
+    try:
+        return parse_roll(roll)
+    except NardeError as exc:
+        raise click.BadParameter(str(exc), param_hint="ROLL") from None
+
+
+def _half_turn_argument(program: str, file: str, game_index: int, k: int,
+                        encoding: str | None
+                        ) -> tuple[Position, tuple[int, int], Position | None, Ruleset]:
+    """The position before the ``k``-th half-turn (1-based) of game ``game_index``
+    of ``file``, its roll, the position the record's turn left (``None`` if the
+    replay stopped there) and the game's rules; exit 2 with the reason when
+    there is no such half-turn."""
+    report = _replayed_game(program, file, game_index, encoding)
+    turns = report.turns
+    if not 1 <= k <= len(turns):
+        _fail(f"--half-turn {k}: game {game_index} of {file} has half-turns 1 to"
+              f" {len(turns)} (as replayed)" if turns else
+              f"--half-turn {k}: game {game_index} of {file} has no replayed half-turn",
+              program)
+    turn = turns[k - 1]
+    if turn.before.is_game_over():
+        _fail(f"--half-turn {k}: the game is over before it (R11)", program)
+    return turn.before, turn.half_turn.dice, turn.after, report.rules
+
+
+def _fail(message: str, program: str = "narde show") -> NoReturn:
     """A usage or I/O error: the message on stderr (control characters shown), exit 2."""
     from narde_notation.model.safe_text import visible
 
-    click.echo(f"narde show: error: {visible(message)}", err=True)
+    click.echo(f"{program}: error: {visible(message)}", err=True)
     sys.exit(2)
 
 
-@narde.command()
+def _replayed_game(program: str, file: str, game_index: int,
+                   encoding: str | None) -> GameReport:
+    """Game ``game_index`` of ``file`` replayed by the one pipeline (the games
+    before it are replayed too, so its match score is checked as
+    narde-validate checks it, R10); exit 2 with the reason when there is none."""
+    from narde_notation.formats.sources import special_kind
+    from narde_notation.replay import Pipeline, Replayed
+
+    if game_index < 0:
+        _fail(f"--game {game_index}: games are numbered from 0", program)
+    kind = special_kind(file)
+    if kind is not None:
+        _fail(f"{file}: not read: {kind}", program)
+    chosen: Replayed | None = None
+    count = 0
+    try:
+        for item in Pipeline(encoding=encoding).replay(file):
+            if isinstance(item, Replayed):
+                count += 1
+                if item.record.index == game_index:
+                    chosen = item
+                    break
+    except OSError as exc:
+        _fail(f"{file}: cannot read: {exc.strerror or exc}", program)
+    if chosen is None:
+        _fail(f"--game {game_index}: {file} holds {count} game{'' if count == 1 else 's'}"
+              f" (0 to {count - 1})" if count else f"{file} holds no game", program)
+    if chosen.report is None:
+        _fail(f"game {game_index} of {file} could not be replayed: {chosen.failure}", program)
+    return chosen.report
+
+
+@narde.command(short_help="Draw a game's board (SVG, PNG) or write its viewer page (HTML).")
 @click.argument("file", type=click.Path(dir_okay=False, allow_dash=False))
 @click.option("--game", "game_index", type=int, default=0, show_default=True,
               help="Which game of FILE: its 0-based index, as the 'game' column of the"
@@ -211,7 +342,7 @@ def show(file: str, game_index: int, ply: int | None, fmt: str | None, out: str,
     """
     from narde_notation.model.safe_text import visible
     from narde_notation.show.board_svg import board_drawing
-    from narde_notation.show.viewer import game_page
+    from narde_notation.show.viewer import game_page, half_turn_shown
 
     if fmt is None:
         ext = os.path.splitext(out)[1].lower() if out != "-" else ""
@@ -224,34 +355,7 @@ def show(file: str, game_index: int, ply: int | None, fmt: str | None, out: str,
         _fail("PNG is binary and standard output is a terminal: write it to a file"
               " (-o board.png) or through a pipe")
     viewer_side = Side(from_side[0].upper())
-    if game_index < 0:
-        _fail(f"--game {game_index}: games are numbered from 0")
-    from narde_notation.formats.sources import special_kind
-
-    kind = special_kind(file)
-    if kind is not None:
-        _fail(f"{file}: not read: {kind}")
-    # the one pipeline (ReplayOptions): the games before this one are replayed
-    # too, so its match score is checked as narde-validate checks it (R10)
-    from narde_notation.replay import Pipeline, Replayed
-
-    chosen: Replayed | None = None
-    count = 0
-    try:
-        for item in Pipeline(encoding=encoding).replay(file):
-            if isinstance(item, Replayed):
-                count += 1
-                if item.record.index == game_index:
-                    chosen = item
-                    break
-    except OSError as exc:
-        _fail(f"{file}: cannot read: {exc.strerror or exc}")
-    if chosen is None:
-        _fail(f"--game {game_index}: {file} holds {count} game{'' if count == 1 else 's'}"
-              f" (0 to {count - 1})" if count else f"{file} holds no game")
-    if chosen.report is None:
-        _fail(f"game {game_index} of {file} could not be replayed: {chosen.failure}")
-    report = chosen.report
+    report = _replayed_game("narde show", file, game_index, encoding)
     replayed = report.plies_replayed
     if ply is not None and not 0 <= ply <= replayed:
         _fail(f"--ply {ply}: game {game_index} of {file} has plies 0 to {replayed}"
@@ -275,7 +379,7 @@ def show(file: str, game_index: int, ply: int | None, fmt: str | None, out: str,
                                     caption="Start")
         else:
             caption = visible(f"After half-turn {k}: {turn.side.name_lower.capitalize()}"
-                              f" {turn.half_turn}")
+                              f" {half_turn_shown(turn, report.rules)}")
             drawing = board_drawing(
                 turn.after, size=size, from_side=viewer_side,
                 dice=turn.half_turn.dice, mover=turn.side, before=turn.before,

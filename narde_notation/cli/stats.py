@@ -227,7 +227,38 @@ def _standings(ft: FileTables, encoding: str | None) -> pd.DataFrame:
     return standings(ft.games, matches_frame(ft.games, encoding=encoding))
 
 
-@click.command(context_settings={"help_option_names": ["-h", "--help"]})
+#: ``--by player``'s columns in a table or markdown unless ``--columns`` says
+#: otherwise: what fits a terminal (the standings' every column, 20, and the
+#: analysis's 15 more are in csv and json, or with ``--columns all``).
+PLAYER_COLUMNS = ("player", "games", "wins", "losses", "win_rate", "points_won",
+                  "points_lost", "mars_given", "rating")
+#: with ``--analyse``: these too, in place of the points.
+PLAYER_ANALYSIS_SHOWN = ("error_rate", "skill", "very_bad", "luck")
+
+
+def _player_columns(players: pd.DataFrame, columns: str | None, fmt: str, *,
+                    analysed: bool) -> pd.DataFrame:
+    """The ``--by player`` table's columns: ``--columns`` (``all`` or names), else
+    every one for csv and json and a terminal's width for table and markdown."""
+    if (columns is None and fmt in ("csv", "json")) or columns == "all":
+        return players
+    if columns is None:
+        wanted = [c for c in PLAYER_COLUMNS[1:]
+                  if not analysed or c not in ("points_won", "points_lost", "mars_given")]
+        if analysed:
+            wanted += PLAYER_ANALYSIS_SHOWN
+    else:
+        wanted = [c.strip() for c in columns.split(",") if c.strip()]
+        unknown = [c for c in wanted if c not in players.columns]
+        if unknown:
+            raise click.BadParameter(
+                f"no column {', '.join(map(repr, unknown))}: the columns are"
+                f" {', '.join(map(str, players.columns))} (or 'all')", param_hint="--columns")
+    return players[[c for c in wanted if c in players.columns]]
+
+
+@click.command(context_settings={"help_option_names": ["-h", "--help"]},
+               short_help="Statistics, tables, plots and the club report of archives.")
 @click.argument("paths", nargs=-1, required=True)
 @click.option(
     "--format",
@@ -253,6 +284,11 @@ def _standings(ft: FileTables, encoding: str | None) -> pd.DataFrame:
     type=click.Choice(["player", "file"]),
     help="Print one row per player or per file instead of the summary.",
 )
+@click.option("--columns", "columns", metavar="all|NAMES",
+              help="With --by player: the columns to print (comma list, or 'all'; default"
+                   " for table and markdown: " + ", ".join(PLAYER_COLUMNS[1:])
+                   + "; with --analyse " + ", ".join(PLAYER_ANALYSIS_SHOWN) + " too; csv"
+                   " and json: all).")
 @click.option(
     "--plots", "plots_dir", type=click.Path(file_okay=False), help="Write PNG plots here."
 )
@@ -295,6 +331,7 @@ def narde_stats(
     turns_parquet: str | None,
     findings_parquet: str | None,
     by: str | None,
+    columns: str | None,
     plots_dir: str | None,
     race: str | None,
     jobs: int | None,
@@ -399,6 +436,7 @@ def narde_stats(
             from narde_notation.archive.analysed import with_player_analysis
 
             players = with_player_analysis(players, analyses)
+        players = _player_columns(players, columns, fmt, analysed=analyses is not None)
         text = (_player_list(players) if fmt == "json" else render_frame(players, fmt))
     elif by == "file":
         text = render_frame(s.files, fmt)

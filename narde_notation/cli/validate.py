@@ -83,7 +83,8 @@ class _Output:
         self.stream.flush()
 
 
-@click.command(context_settings={"help_option_names": ["-h", "--help"]})
+@click.command(context_settings={"help_option_names": ["-h", "--help"]},
+               short_help="Check records turn by turn against the rules (R1-R12).")
 @click.argument("paths", nargs=-1, required=True)
 @worker_options("Check", "text: path:line:col: error[code] message (Rn); json: an array of "
                 "objects; jsonl: one object a line, streamed; csv: one row per finding.",

@@ -35,6 +35,8 @@ reports ``hit``/``bar``, corpus decision 3).
 
 from __future__ import annotations
 
+import codecs
+import os
 import re
 from collections.abc import Iterable, Iterator
 from typing import Literal
@@ -265,7 +267,10 @@ def read_games(
     source: Source, *, name: str | None = None, encoding: str | None = None
 ) -> Iterator[GameRecord]:
     """Games of a file: a path (``str`` or ``os.PathLike``; ``"-"`` is standard
-    input, streamed), or an open text or binary file.
+    input, streamed), or an open text or binary file.  A folder (its ``*.txt``,
+    ``*.mat``, ``*.nrd`` files, however deep) or a glob (``"games/*.mat"``)
+    reads every file it names, as the programs do
+    (:func:`~narde_notation.formats.sources.record_files`), one after another.
 
     The format (native or ``.mat``) is detected from the content, not the
     extension.  Bytes are decoded as :mod:`narde_notation.formats.decoding` says:
@@ -288,10 +293,32 @@ def read_games(
     Raises:
         LookupError: ``encoding`` is not an encoding Python knows (at once).
         OSError: when a path cannot be opened or read (on the first
-        iteration: the file is opened lazily).  Nothing on bad text: it
+        iteration: the file is opened lazily); ``FileNotFoundError`` at once
+        for a folder with no record file or a glob that matches nothing.  Nothing on bad text: it
         becomes ``syntax`` findings, see :func:`parse_games`.
     """
+    if isinstance(source, str | os.PathLike):
+        path = os.fspath(source)
+        if path != "-" and not os.path.isfile(path):
+            import glob  # only for a name that is no file: a folder or a pattern
+
+            if os.path.isdir(path) or glob.has_magic(path):
+                return _many_files(path, encoding)
     return _records(DecodedLines(source, encoding=encoding, name=name))
+
+
+def _many_files(pattern: str, encoding: str | None) -> Iterator[GameRecord]:
+    """The games of every record file of a folder or glob, in file order."""
+    from narde_notation.formats.sources import record_files
+
+    if encoding is not None:
+        codecs.lookup(encoding)  # LookupError at once, as for one file
+    return _games_of(record_files(pattern), encoding)
+
+
+def _games_of(files: list[str], encoding: str | None) -> Iterator[GameRecord]:
+    for file in files:
+        yield from _records(DecodedLines(file, encoding=encoding))
 
 
 publish("narde_notation.formats", detect_format, parse_games, read_games)

@@ -20,6 +20,10 @@ and positions) for every record the reader produces from the native layout,
 except a first half-turn by Black without a number (the layout cannot say
 it) and comments before a game's first half-turn (the reader drops them).
 
+Turns the engine plays (single-die steps) are written in the shortest
+standard form by :func:`shortest_moves`, the one owner of that form: a
+checker's steps joined, equal moves counted ``(2)``, highest point first.
+
 ``.mat`` (the Jellyfish / GNU Backgammon layout): ``; [Tag "value"]`` for
 the tags the layout has no place for, `` N point match``, `` Game N``, the
 score line, `` 12) 65: 24/18 18/13      54: 24/20 20/15`` (left column
@@ -29,15 +33,19 @@ comments or annotations: they are not written.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Iterable
+from dataclasses import replace
+from itertools import pairwise
 from typing import Literal
 
 from narde_notation._lazy import publish
 from narde_notation.formats._score import parse_score
-from narde_notation.model.record import GameRecord, HalfTurn
+from narde_notation.model.record import BAR, OFF, GameRecord, HalfTurn, Move
 from narde_notation.model.side import Side
 
-__all__ = ["write_game", "write_games"]
+__all__ = ["played_order_moves", "shortest_half_turn", "shortest_moves", "write_game",
+           "write_games"]
 
 Format = Literal["native", "mat"]
 #: Width of the White half-turn column in native turn lines (the spec's example).
@@ -46,6 +54,82 @@ _NATIVE_COLUMN = 24
 _MAT_COLUMN = 28
 
 _MAT_OWN_TAGS = ("White", "Black", "Match", "Game", "Score")
+
+
+def shortest_moves(steps: Iterable[tuple[int, int]]) -> tuple[Move, ...]:
+    """The moves of a turn as players write them, from its single-die steps.
+
+    ``steps`` are ``(from point, to point)`` pairs in the mover's own
+    numbering (``OFF`` = 0 for a checker borne off), in any order.  The
+    shortest standard form (record-format.md "Moves"; gnubg writes turns
+    so): a checker's steps are joined when it only passes the point in
+    between (``24/18 18/13`` -> ``24/13``: Long Narde has no hitting, R4,
+    so nothing happens on a point passed), as few moves as the steps
+    allow; equal moves are counted (``24/20 24/20`` -> ``24/20(2)``); moves
+    are sorted highest point first (then highest destination).  Where a
+    double leaves a choice of which checker goes on (``24/21 21/18 21/18
+    18/15``), the checker from the higher point goes furthest
+    (``24/15 21/18``).  A checker borne off from home in several steps keeps
+    its stops (``62: 3/1/off``, where ``3/off`` would read as the 6 alone).
+    No steps: ``()`` (a pass).
+
+    The reader reads the result back to the same end position
+    (``tests/formats/test_shortest_moves.py`` plays it back over many turns).
+    """
+    ordered = sorted(steps, key=lambda s: (-s[0], -s[1]))
+    chains: list[list[int]] = []  # the points of each checker's path so far
+    for start, end in ordered:
+        # every step ending at `start` came earlier (it starts higher); the one
+        # from the highest point goes on
+        going_on = [c for c in chains if c[-1] == start]
+        if going_on:
+            max(going_on, key=lambda c: c[0]).append(end)
+        else:
+            chains.append([start, end])
+    counts = Counter(_written_path(chain) for chain in chains)
+    return tuple(Move(path, repeat=n)
+                 for path, n in sorted(counts.items(), key=lambda i: (-i[0][0], -i[0][-1])))
+
+
+def played_order_moves(steps: Iterable[tuple[int, int]]) -> tuple[Move, ...]:
+    """The moves of a turn in the order its steps were played: a step that
+    goes on from where the previous step of a checker stopped joins it
+    (``17/14 14/11 23/20 20/17`` -> ``17/11 23/17``), nothing is reordered or
+    counted.  The form a turn is written in when the order matters (a
+    six-point block, R6, that one order of the steps builds and another does
+    not): read in the written order it is the turn as played."""
+    chains: list[list[int]] = []
+    for start, end in steps:
+        going_on = [c for c in chains if c[-1] == start]
+        if going_on:
+            going_on[-1].append(end)
+        else:
+            chains.append([start, end])
+    return tuple(Move(_written_path(chain)) for chain in chains)
+
+
+def _written_path(points: list[int]) -> tuple[int, ...]:
+    """A checker's path as written: its first and last point, except a bear-off
+    from home in several steps, which keeps its stops (``3/1/off``: ``3/off``
+    would read as one die bearing the checker off, R8)."""
+    if points[-1] == OFF and len(points) > 2 and points[0] <= 6:
+        return tuple(points)
+    return (points[0], points[-1])
+
+
+def shortest_half_turn(half_turn: HalfTurn) -> HalfTurn:
+    """``half_turn`` with its moves in the shortest standard form
+    (:func:`shortest_moves` of the points its moves name: ``65: 24/18 18/13`` ->
+    ``65: 24/13``, ``44: 24/20 20/16 24/20 20/16`` -> ``44: 24/16(2)``), for
+    showing a legal half-turn as players write it.  A half-turn with a hit
+    mark, the bar or moves that were not read is returned as it is (its text
+    is what a finding points at)."""
+    moves = half_turn.moves
+    if half_turn.unread is not None or any(
+            m.hit or BAR in m.path for m in moves):
+        return half_turn
+    steps = [(a, b) for m in moves for _ in range(m.repeat) for a, b in pairwise(m.path)]
+    return replace(half_turn, moves=shortest_moves(steps))
 
 
 def _escape(value: str) -> str:

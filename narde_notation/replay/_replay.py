@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import functools
 import itertools
+from dataclasses import replace
 
 from narde_notation._lazy import publish
 from narde_notation.formats import RESULTS, MatchTags, parse_count, parse_score
@@ -71,7 +72,39 @@ def validate(record: GameRecord, rules: Ruleset | str | None = None) -> GameRepo
     Raises:
         narde_notation.model.errors.RulesetError: ``rules`` is not a ruleset.
     """
-    return _Replay(record, Ruleset.coerce(rules)).run()
+    ruleset = Ruleset.coerce(rules)
+    report = _Replay(record, ruleset).run()
+    if "Numbering" not in record.tags:
+        _suggest_numbering(report, ruleset)
+    return report
+
+
+#: the errors that moves written in the other numbering give (record-format.md, "Numbering")
+_NUMBERING_CODES = frozenset({"no-checker", "wrong-direction", "dice-mismatch", "closed-point"})
+
+
+def _suggest_numbering(report: GameReport, rules: Ruleset | None) -> None:
+    """A record without a ``Numbering`` tag whose first error is one of Black's
+    moves read in Black's own numbering, and which replays without an error
+    in absolute numbering: the first error's message says to add the tag
+    (issue 28: "no checker on point 12" alone does not say why)."""
+    first = next((f for f in report.findings if f.is_error), None)
+    if first is None or first.code not in _NUMBERING_CODES:
+        return
+    turn = next((t for t in report.turns if first in t.findings), None)
+    if turn is None or turn.side is not Side.BLACK:
+        return
+    trial = _Replay(replace(report.record, tags={**report.record.tags, "Numbering": "absolute"}),
+                    rules).run()
+    if any(f.is_error for f in trial.findings):
+        return
+    told = replace(first, message=first.message + ' The moves replay without an error in'
+                   ' absolute numbering (Black\'s moves in White\'s point numbers): add the tag'
+                   ' [Numbering "absolute"].')
+    report.findings[report.findings.index(first)] = told
+    k = report.turns.index(turn)
+    report.turns[k] = turn._replace(findings=tuple(told if f is first else f
+                                                   for f in turn.findings))
 
 
 class _Replay:

@@ -164,8 +164,15 @@ class GameReport:
         return None if self.outcome is None else self.outcome.kind
 
     @property
-    def half_turns(self) -> int:
-        """Half-turns written in the record (passes included)."""
+    def half_turns(self) -> list[HalfTurn]:
+        """The half-turns written in the record (passes included), as
+        :attr:`GameRecord.half_turns <narde_notation.model.record.GameRecord.half_turns>`;
+        :attr:`turns` are those replayed."""
+        return self.record.half_turns
+
+    @property
+    def half_turn_count(self) -> int:
+        """How many half-turns the record writes (passes included)."""
         return len(self.record.half_turns)
 
     @property

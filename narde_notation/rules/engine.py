@@ -33,6 +33,7 @@ from narde_notation.rules.generation import (
     legal_turns,
     max_dice_used,
     resolve_rules,
+    set_reader,
 )
 from narde_notation.rules.turn_check import TurnCheck, quick_check
 from narde_notation.rules.turn_diagnosis import diagnose
@@ -163,3 +164,15 @@ def next_position(
     if isinstance(quick, TurnCheck) and quick.legal:
         return quick.position
     return None
+
+
+def _reads_back(position: Position, dice: tuple[int, int], paths: list[tuple[int, ...]],
+                end: Position) -> bool:
+    """Whether written ``paths`` read back in ``position`` as a legal turn ending
+    in ``end`` (under the standard rules: a turn of a variant that fails here is
+    written step by step, which reads under any rules)."""
+    check = check_turn(position, dice, paths)
+    return check.legal and check.position == end
+
+
+set_reader(_reads_back)  # Turn.written_moves checks its shortest form with the engine

@@ -22,10 +22,9 @@ Readings of rules.md taken here (none is contradicted by the shared corpus):
 from __future__ import annotations
 
 import array
-import functools
 import itertools
 import operator
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, NamedTuple
 
 from narde_notation.model.record import OFF, HalfTurn, Move, format_path, parse_roll
@@ -49,6 +48,7 @@ __all__ = [
     "max_dice_used",
     "more_dice_playable",
     "resolve_rules",
+    "set_reader",
     "trail_steps",
     "use_kernel",
 ]
@@ -95,6 +95,19 @@ class Step(NamedTuple):
 STEPS = tuple(tuple(Step(p, p - d if p > d else OFF, d) for d in range(7)) for p in range(25))
 
 
+#: How written moves are read back in a position: ``reads_back(position, dice,
+#: paths, end) -> bool``, whether ``paths`` (own numbering) are a legal reading
+#: that ends in ``end``.  The engine, which builds on this module, sets it
+#: (:func:`set_reader`); a turn written before it is loaded gets the shortest form.
+ReadsBack = Callable[["Position", tuple[int, int], list[tuple[int, ...]], "Position"], bool]
+_READER: dict[str, ReadsBack] = {}
+
+
+def set_reader(reads_back: ReadsBack) -> None:
+    """Install the engine's reading of written moves (:meth:`Turn.written_moves`)."""
+    _READER["reads_back"] = reads_back
+
+
 class Turn:
     """A legal turn: its roll, its single-die steps in play order and the end position.
 
@@ -112,9 +125,9 @@ class Turn:
             :func:`legal_turns`), else ``None``.
 
     Turns made by :func:`legal_turns` build their steps and end position
-    on first access.  :meth:`notation` gives the moves (``24/18 18/13``),
-    :meth:`half_turn_text` the half-turn with its roll (``65: 24/18
-    18/13``), :meth:`to_half_turn` the record's
+    on first access.  :meth:`notation` gives the moves (``24/13``),
+    :meth:`half_turn_text` the half-turn with its roll (``65:
+    24/13``), :meth:`to_half_turn` the record's
     :class:`~narde_notation.model.record.HalfTurn`.
     """
 
@@ -174,26 +187,52 @@ class Turn:
         return len(self._steps)
 
     def notation(self) -> str:
-        """The moves as a record writes them, ``"24/18 18/13"``, ``"6/off 5/off"``; ``"pass"``."""
+        """The moves as players write them, ``"24/13"``, ``"24/16(2)"``, ``"6/off 5/off"``;
+        ``"pass"`` (the shortest standard form, :meth:`written_moves`)."""
         if not self._steps:
             return "pass"
-        return " ".join(format_path((p, t)) for p, t, _d in self._steps)
+        return " ".join(str(m) for m in self.written_moves())
+
+    def written_moves(self) -> tuple[Move, ...]:
+        """The moves as a record writes them: the shortest standard form
+        (:func:`~narde_notation.formats.writer.shortest_moves`: ``24/13``,
+        ``24/16(2)``, highest point first) when, read back in the position the
+        turn was generated from, it gives this turn's end position; else the
+        moves in the order played (:func:`~narde_notation.formats.writer.
+        played_order_moves`; a six-point block that one order of the steps
+        builds and another does not, R6, can make the sorted form unreadable),
+        else the single-die steps as played.  A turn made by hand, without that position, gets the
+        shortest form."""
+        from narde_notation.formats.writer import played_order_moves, shortest_moves
+
+        steps = [(p, t) for p, t, _d in self._steps]
+        moves = shortest_moves(steps)
+        base = self._base
+        reads_back = _READER.get("reads_back")
+        if base is None or self.dice is None or len(steps) < 2 or reads_back is None:
+            return moves
+        for written in (moves, played_order_moves(steps)):
+            paths = [m.path for m in written for _ in range(m.repeat)]
+            if reads_back(base, self.dice, paths, self.position):
+                return written
+        return tuple(Move((p, t)) for p, t in steps)
 
     def to_half_turn(self, *, number: int | None = None) -> HalfTurn:
-        """The turn as a record's half-turn: the mover, the roll, one move per step
-        (``24/18 18/13``, never merged), the turn ``number`` if given.
+        """The turn as a record's half-turn: the mover, the roll, the moves in the
+        shortest standard form (``24/13``, ``24/16(2)``: :meth:`written_moves`), the
+        turn ``number`` if given.
 
         Raises:
             ValueError: the turn has no roll (``dice`` is ``None``).
         """
         if self.dice is None:
             raise ValueError("this turn was made without its roll: no half-turn to write")
-        moves = tuple(_move(p, t) for p, t, _d in self._steps)
+        moves = self.written_moves()
         return HalfTurn(self.side, self.dice, moves, number=number)
 
     def half_turn_text(self) -> str:
         """The half-turn as a record writes it, roll first (higher die first):
-        ``"65: 24/18 18/13"``, ``"43: pass"`` (record-format.md; the one
+        ``"65: 24/13"``, ``"43: pass"`` (record-format.md; the one
         writer, :meth:`HalfTurn.to_text <narde_notation.model.record.HalfTurn.to_text>`).
 
         Raises:
@@ -217,11 +256,6 @@ class Turn:
     def __str__(self) -> str:
         return self.notation()
 
-
-@functools.cache
-def _move(p: int, t: int) -> Move:
-    """The record's :class:`Move` of one step from own point ``p`` to ``t`` (shared values)."""
-    return Move(path=(p, t))
 
 _new_object = object.__new__
 

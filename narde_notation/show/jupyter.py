@@ -5,8 +5,11 @@ the board, the move list, both pip counts and the findings, with buttons
 (and the arrow keys once the viewer has the focus) to step through it.
 :func:`game_text` is the plain-text view, control characters written out
 (:func:`narde_notation.model.safe_text.visible`).  :func:`register_ipython_formatters`
-makes IPython use them for :class:`~narde_notation.model.record.GameRecord` and
-:class:`~narde_notation.replay.validation.GameReport`.
+makes IPython use them for :class:`~narde_notation.model.record.GameRecord`,
+:class:`~narde_notation.replay.validation.GameReport`, a game being played
+(:class:`~narde_notation.rules.game.Game`: the viewer of its half-turns so
+far) and :class:`~narde_notation.analysis.game.GameAnalysis` (the viewer with
+the marks, the winning chance and the graph, as ``narde show --analyse``).
 """
 
 from __future__ import annotations
@@ -21,8 +24,10 @@ from narde_notation.show.viewer import viewer_html
 if TYPE_CHECKING:
     from narde_notation.analysis.game import GameAnalysis
     from narde_notation.replay.validation import GameReport
+    from narde_notation.rules.game import Game
 
-__all__ = ["game_html", "game_text", "register_ipython_formatters"]
+__all__ = ["analysis_html", "game_html", "game_text", "played_game_html",
+           "register_ipython_formatters"]
 
 
 def _report_of(game: GameRecord | GameReport) -> GameReport:
@@ -101,4 +106,23 @@ def register_ipython_formatters() -> bool:
     for cls in (GameRecord, GameReport):
         formatters["text/html"].for_type(cls, game_html)
         formatters["text/plain"].for_type(cls, _plain)
+    # by name: registering imports neither the engine's game nor the evaluator
+    html = formatters["text/html"]
+    html.for_type_by_name("narde_notation.rules.game", "Game", played_game_html)
+    html.for_type_by_name("narde_notation.analysis.game", "GameAnalysis", analysis_html)
     return True
+
+
+def played_game_html(game: Game, board_size: int = 360) -> str:
+    """A game being played (:class:`~narde_notation.rules.game.Game`) as the game
+    viewer of its half-turns so far, at the last one."""
+    return game_html(game.to_record(), board_size=board_size)
+
+
+def analysis_html(analysis: GameAnalysis, board_size: int = 360) -> str:
+    """An analysis as the viewer of its game with the marks, the winning chance
+    and the graph; a table of its rated half-turns when the game's replay is
+    not at hand (an analysis made in a worker process)."""
+    if analysis.report is not None:
+        return game_html(analysis.report, board_size=board_size, analysis=analysis)
+    return str(analysis.to_frame().to_html(index=False, escape=True))

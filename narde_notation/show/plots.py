@@ -1,7 +1,8 @@
 """matplotlib plots of games and archives.
 
-Every function takes ``ax=None`` (then draws on ``plt.gca()``), draws, and
-returns the :class:`matplotlib.axes.Axes`.  matplotlib is imported inside
+Every function takes ``ax=None`` (then draws on a new figure of its own, so
+that plots made one after another in a script never share axes), draws,
+and returns the :class:`matplotlib.axes.Axes`.  matplotlib is imported inside
 the functions, so ``import narde_notation`` stays fast; headless use needs
 the Agg backend (``MPLBACKEND=Agg``), which matplotlib picks by itself
 without a display.
@@ -38,11 +39,14 @@ def _whole_numbers(axis: Any) -> None:
 
 
 def _axes(ax: Axes | None) -> Axes:
+    """``ax``, or the axes of a new figure (never the current axes: a ratings
+    plot drawn after a race plot gets its own scale)."""
     if ax is not None:
         return ax
     import matplotlib.pyplot as plt
 
-    return plt.gca()
+    _figure, new = plt.subplots()
+    return new
 
 
 def race_data(game: GameReport | GameRecord | pd.DataFrame) -> pd.DataFrame:
@@ -75,7 +79,7 @@ def race_data(game: GameReport | GameRecord | pd.DataFrame) -> pd.DataFrame:
             w0 += int(first["pips_played"])
         else:
             b0 += int(first["pips_played"])
-        plies = [0, *(int(p) + 1 for p in t["ply"])]
+        plies = [0, *(int(p) for p in t["ply"])]
         white = [w0, *(int(v) for v in t["white_pips"])]
         black = [b0, *(int(v) for v in t["black_pips"])]
     else:
@@ -158,13 +162,13 @@ def plot_equity(analysis: GameAnalysis | pd.DataFrame, ax: Axes | None = None) -
     x = ply (1-based half-turn), y = White's winning chance 0…1 after it
     (the analysis's ``white_win``), the area above 1/2 shaded in White's
     colour and below in Black's; each marked half-turn is a dot in the
-    colour of its mark (:data:`MARK_COLOURS`, labels ``"doubtful"``,
-    ``"bad"``, ``"very bad"``).
+    colour of its mark (:data:`MARK_COLOURS`), a circle for White's and a
+    square for Black's (labels ``"White doubtful"``, ``"Black very bad"``…).
 
     Args:
         analysis: a :class:`~narde_notation.analysis.game.GameAnalysis` or
             its :meth:`~narde_notation.analysis.game.GameAnalysis.to_frame`.
-        ax: the axes to draw on (default: the current axes).
+        ax: the axes to draw on (default: a new figure).
 
     Raises:
         ValueError: no half-turn was analysed.
@@ -182,13 +186,19 @@ def plot_equity(analysis: GameAnalysis | pd.DataFrame, ax: Axes | None = None) -
                     alpha=0.5)
     ax.fill_between(x, y, 0.5, where=y <= 0.5, interpolate=True, color=BLACK_COLOUR,
                     alpha=0.35)
-    for mark, colour in MARK_COLOURS.items():
-        # a boolean array whatever the column's dtype (object or string, and
-        # pandas 2.1's comparison of a nullable column gives an object array)
-        chosen = (frame["mark"].astype(object).fillna("") == mark).to_numpy(dtype=bool)
-        if chosen.any():
-            ax.scatter(x[chosen], y[chosen], color=colour, zorder=3,
-                       s=28, label=mark)
+    # a boolean array whatever the column's dtype (object or string, and
+    # pandas 2.1's comparison of a nullable column gives an object array)
+    marks = frame["mark"].astype(object).fillna("").to_numpy()
+    sides = frame["side"].astype(object).fillna("").to_numpy()
+    for side, marker, edge in (("white", "o", WHITE_COLOUR), ("black", "s", BLACK_COLOUR)):
+        for mark, colour in MARK_COLOURS.items():
+            chosen = ((marks == mark) & (sides == side)).astype(bool)
+            if chosen.any():
+                # the mark's colour, the mover's shape and rim: White's mistakes
+                # are circles, Black's squares
+                ax.scatter(x[chosen], y[chosen], color=colour, marker=marker, zorder=3,
+                           s=32, edgecolors=edge, linewidths=1.2,
+                           label=f"{side.capitalize()} {mark}")
     ax.axhline(0.5, color="#999999", linewidth=0.8)
     ax.set_ylim(0, 1)
     ax.set_xlim(x.min() - 0.5, x.max() + 0.5)

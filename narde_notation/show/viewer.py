@@ -32,8 +32,9 @@ fragment prefixes them with a unique id so that several viewers can share
 a notebook.
 
 Moves are shown in the project's one move text
-(:meth:`narde_notation.model.record.HalfTurn.to_text`: ``65: 24/18 18/13``, ``6/off``
-for a bear-off whatever the file wrote).  Record text (names, tags, moves,
+(:meth:`narde_notation.model.record.HalfTurn.to_text`: ``65: 24/13``, ``6/off``
+for a bear-off whatever the file wrote), a legal half-turn in the shortest
+standard form (:func:`half_turn_shown`).  Record text (names, tags, moves,
 messages) is passed through :func:`escape` before it reaches the page.
 """
 
@@ -46,6 +47,7 @@ from importlib import resources
 from typing import TYPE_CHECKING
 
 from narde_notation.analysis.marks import MARK_COLOURS, MARK_SYMBOLS
+from narde_notation.formats.writer import shortest_half_turn
 from narde_notation.model.safe_text import html_text as escape
 from narde_notation.model.safe_text import script_json, visible
 from narde_notation.model.side import Side, own_to_absolute
@@ -60,11 +62,13 @@ from narde_notation.show.board_svg import (
 if TYPE_CHECKING:
     from narde_notation.analysis.game import GameAnalysis, HalfTurnAnalysis
     from narde_notation.model.findings import Finding
+    from narde_notation.model.ruleset import Ruleset
     from narde_notation.replay.validation import GameReport, TurnReplay
     from narde_notation.rules.position import Position
     from narde_notation.rules.scoring import Outcome
 
-__all__ = ["ASSET_NAMES", "game_page", "ply_data", "viewer_assets", "viewer_html"]
+__all__ = ["ASSET_NAMES", "game_page", "half_turn_shown", "ply_data", "viewer_assets",
+           "viewer_html"]
 
 #: The viewer's script and style: package data (``show/assets``), one copy each,
 #: inlined in a standalone page or a notebook output, shared files in the club report.
@@ -105,11 +109,29 @@ def _states(report: GameReport) -> list[tuple[Position, TurnReplay | None]]:
     return list(zip(report.positions(), [None, *report.turns], strict=False))
 
 
-def _where(k: int, turn: TurnReplay | None, total: int) -> str:
+def half_turn_shown(turn: TurnReplay, rules: Ruleset | None = None) -> str:
+    """A replayed half-turn's text as the viewer shows it: a legal one (no
+    error among its findings) in the shortest standard form as players write
+    it (:func:`~narde_notation.formats.writer.shortest_half_turn`: ``65: 24/13``)
+    when that form reads back to the same position under ``rules``; else as
+    written, so a finding's move can be found."""
+    half = turn.half_turn
+    if turn.after is None or any(f.is_error for f in turn.findings):
+        return str(half)
+    shown = shortest_half_turn(half)
+    if shown is half or shown.moves == half.moves:
+        return str(half)
+    from narde_notation.rules.engine import check_turn
+
+    check = check_turn(turn.before, shown, rules=rules)
+    return str(shown) if check.legal and check.position == turn.after else str(half)
+
+
+def _where(k: int, turn: TurnReplay | None, total: int, rules: Ruleset | None = None) -> str:
     if turn is None:
         return f"Start (0 of {total})"
     side = turn.side.name_lower.capitalize()
-    return f"After half-turn {k} of {total}: {side} {visible(str(turn.half_turn))}"
+    return f"After half-turn {k} of {total}: {side} " + visible(half_turn_shown(turn, rules))
 
 
 #: the win-probability graph's drawing box (SVG user units).
@@ -177,7 +199,17 @@ def _analysis_parts(analysis: GameAnalysis, n: int, pid: Callable[[str], str]
              f'stroke="#888" stroke-width="0.5"/>'
              f'<polyline points="{points}" fill="none" stroke="#333" stroke-width="1.2"/>'
              f'{dots}<line data-role="cursor" x1="0" y1="0" x2="0" y2="{_GRAPH_H}" '
-             f'stroke="#a00" stroke-width="1"/></svg>')
+             f'stroke="#a00" stroke-width="1"/>'
+             # the y axis: White's winning chance
+             f'<g font-size="8" fill="#333"><text x="2" y="8">100%</text>'
+             f'<text x="2" y="{_GRAPH_H / 2 - 2}">50%</text>'
+             f'<text x="2" y="{_GRAPH_H - 2}">0%</text></g></svg>')
+    swatches = " ".join(
+        f'<span style="color:{MARK_COLOURS[mark]}">●</span> {MARK_SYMBOLS[mark]} {mark}'
+        for mark in MARK_COLOURS if mark)
+    graph += (f'<p class="graph-legend" data-role="graph-legend">The line: White\'s winning'
+              f" chance (up, 0-100%; above the middle, White is ahead) after each"
+              f" half-turn (across, 0 to {n}: click one to go there); dots: {swatches}</p>")
     mistakes = [k for k in range(1, n + 1) if marks[k]]
     buttons = (f'<button type="button" id="{pid("prev-mistake")}" data-role="prev-mistake" '
                f'title="previous mistake (p)">◀?</button>'
@@ -262,7 +294,7 @@ def viewer_html(
             pos, mover=turn.side, dice=turn.half_turn.dice, before=turn.before,
             outcome=outcome))
         pips.append(list(pos.pip_counts()))
-        where.append(_where(k, turn, total))
+        where.append(_where(k, turn, total, report.rules))
     if states:
         # the ply shown first is drawn in the page too, for a page or notebook seen
         # without its script (a static render); the script redraws from the data
@@ -307,7 +339,8 @@ def viewer_html(
         codes = "".join(
             f' <span class="{"err" if f.is_error else "warn"}">[{escape(f.code)}]</span>'
             for f in turn_findings.get(i, ()))
-        text = escape(str(half))
+        text = escape(half_turn_shown(report.turns[i], report.rules) if i < len(report.turns)
+                      else str(half))
         rated = marked.get(i + 1)
         if i + 1 <= n:
             current = " current" if i + 1 == start else ""

@@ -43,7 +43,7 @@ def test_jsonl_has_the_keys_and_the_exact_values(files: Path) -> None:
     played, best, luck, _forced = rate(board({3: 1, 1: 1}), board({4: 2, 1: 1}), (6, 2),
                                        board({1: 1}))
     assert row["file"].endswith("blunder.txt") and row["game"] == 0 and row["ply"] == 1
-    assert row["side"] == "white" and row["roll"] == "62" and row["played"] == "3/1 1/off"
+    assert row["side"] == "white" and row["roll"] == "62" and row["played"] == "3/1/off"
     assert sorted(row["best"].split()) == ["1/off", "3/off"]
     assert row["loss"] == pytest.approx(best - played, abs=1e-6) == pytest.approx(1 / 6,
                                                                                   abs=1e-6)
@@ -54,7 +54,7 @@ def test_jsonl_has_the_keys_and_the_exact_values(files: Path) -> None:
 def test_text_shows_marks_best_turn_and_the_summary(files: Path) -> None:
     code, out, _ = run(str(files / "bearoff.txt"))
     assert code == 0
-    line = next(x for x in out.splitlines() if "3/1 1/off" in x)
+    line = next(x for x in out.splitlines() if "3/1/off" in x)
     assert "?? very bad" in line and "loss 0.167  best" in line and "exact" in line
     assert "? bad" in out and "?! doubtful" in out
     assert "Summary of all 3 games:" in out  # the summary over the file
@@ -117,7 +117,7 @@ def test_stats_analyse_adds_columns_to_turns_and_players(files: Path, tmp_path: 
     assert players["Ann"]["games"] == 2 and "luck" in players["Ann"]
     rows = list(csv.DictReader(io.StringIO(turns.read_text(encoding="utf-8"))))
     cy = [r for r in rows if r["game"] == "2"]
-    assert cy[0]["ply"] == "0" and cy[0]["mark"] == "very bad"  # the turns table's 0-based ply
+    assert cy[0]["ply"] == "1" and cy[0]["mark"] == "very bad"  # the first half-turn: ply 1
     assert float(cy[0]["loss"]) == pytest.approx(1 / 6)
 
 

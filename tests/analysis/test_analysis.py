@@ -214,7 +214,7 @@ def test_plot_equity_draws_whites_chance_and_the_marks(bearoff_games: list) -> N
         assert list(line.get_ydata()) == pytest.approx(
             [h.white_win for h in bearoff_games[0].half_turns])
         labels = ax.get_legend_handles_labels()[1]
-        assert "bad" in labels  # 1. 41: 6/5 4/off
+        assert "White bad" in labels  # 1. 41: 6/5 4/off
         with pytest.raises(ValueError):
             narde_notation.plot_equity(bearoff_games[0].to_frame().iloc[:0], ax=ax)
     finally:

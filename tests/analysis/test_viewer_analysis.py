@@ -139,3 +139,17 @@ def test_jupyter_fragment_carries_the_analysis(game: tuple[GameReport, GameAnaly
     html = game_html(report, analysis=analysis)
     assert "mark-bad" in html and 'data-role="next-mistake"' in html
     assert "mark-bad" not in game_html(report).replace(".mark-bad", "")
+
+
+def test_the_graph_says_what_it_shows(game: tuple[GameReport, GameAnalysis]) -> None:
+    # issue 28 item 12: the winning-chance graph has axis labels and a legend
+    report, analysis = game
+    page = game_page(report, analysis=analysis)
+    graph = re.search(r'<svg class="graph".*?</svg>', page)
+    assert graph is not None
+    assert [t for t in re.findall(r">(\d+%)</text>", graph[0])] == ["100%", "50%", "0%"]
+    legend = re.search(r'<p class="graph-legend"[^>]*>(.*?)</p>', page)
+    assert legend is not None
+    assert "White&#x27;s winning chance" in legend[1] or "White's winning chance" in legend[1]
+    assert "0 to 3" in legend[1]  # three half-turns
+    assert all(word in legend[1] for word in ("doubtful", "bad", "very bad"))

@@ -134,7 +134,7 @@ def _pandas_names(documented: str) -> set[str]:
 def test_dtypes_are_the_documented_ones(hand: frames.FileTables) -> None:
     documented = documented_columns(frames.__doc__ or "")
     # the tables a user reads in the docs (games 26 columns, turns 16)
-    assert (len(documented["games"]), len(documented["turns"])) == (26, 16)
+    assert (len(documented["games"]), len(documented["turns"])) == (26, 17)
     assert documented["games"]["white_pips"] == "Int64" == documented["turns"]["pips_lost"]
     assert (documented["turns"]["file"], documented["turns"]["game"]) == ("category", "int64")
     for frame, columns in ((hand.games, documented["games"]), (hand.turns, documented["turns"]),
@@ -142,6 +142,17 @@ def test_dtypes_are_the_documented_ones(hand: frames.FileTables) -> None:
         assert list(frame.columns) == list(columns)
         for name, dtype in columns.items():
             assert str(frame[name].dtype) in _pandas_names(dtype), (name, frame[name].dtype)
+
+
+def test_a_column_has_one_dtype_in_every_table(hand: frames.FileTables) -> None:
+    # issue 28 item 10: the same column is categorical in the archive's tables
+    # and in an analysis's frame (file, side, player, roll), and the analysis's
+    # marks are too
+    from narde_notation.analysis.game import COLUMNS
+
+    for name in ("side", "player", "roll"):
+        assert TURN_COLUMNS[name] == COLUMNS[name] == "category", name
+    assert COLUMNS["mark"] == COLUMNS["luck_mark"] == "category"
 
 
 def test_the_declared_columns_are_the_documented_ones() -> None:
@@ -162,8 +173,9 @@ def test_every_game_read_is_a_row(hand: frames.FileTables) -> None:
 def test_a_pass_loses_all_its_pips(hand: frames.FileTables) -> None:
     t = hand.turns
     game = t.loc[t["file"].str.endswith("a.txt") & (t["game"] == 0)]
-    assert game["ply"].tolist() == [0, 1]
+    assert game["ply"].tolist() == [1, 2]  # the first and second half-turns (issue 28)
     assert game["side"].tolist() == ["white", "black"]
+    assert game["player"].tolist() == ["Ann", "Bob"]  # the movers' tags
     assert game["roll"].tolist() == ["65", "21"]
     assert game["moves"].tolist()[1] == "14/12 13/12"
     assert game["pips_rolled"].tolist() == [11, 3]

@@ -47,7 +47,7 @@ def test_rules_option() -> None:
     data = json.loads(out)
     assert data == {
         "max_dice": 2,
-        "turns": [{"moves": "24/18 24/18", "position": "24:13 18:2 / 24:15 / B"}],
+        "turns": [{"moves": "24/18(2)", "position": "24:13 18:2 / 24:15 / B"}],
     }
 
 

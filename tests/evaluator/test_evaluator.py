@@ -146,8 +146,8 @@ def test_hint_text_and_json() -> None:
     assert out.exit_code == 0, out.output
     rows = json.loads(out.output)
     assert rows[0] == {"turn": "2/off 1/off", "equity": 2.0, "win": 1.0, "win_mars": 1.0,
-                       "lose_mars": 0.0, "loss": 0.0}
-    assert [r["turn"] for r in rows] == ["2/off 1/off", "2/1 1/off"]
+                       "lose_mars": 0.0, "loss": 0.0, "ply": 0}
+    assert [r["turn"] for r in rows] == ["2/off 1/off", "2/1/off"]
     assert rows[1]["loss"] > 0
     text = runner.invoke(narde, ["hint", ENDGAME, "21", "--ply", "1"])
     assert text.exit_code == 0

@@ -39,7 +39,7 @@ def test_clean_opening_is_unfinished_with_hand_counted_pips() -> None:
     assert codes(report) == [("unfinished", 5)]
     assert report.final_pips == (343, 345)
     assert report.result == "*"
-    assert report.half_turns == 4
+    assert report.half_turn_count == len(report.half_turns) == 4
     assert report.first_mover is Side.WHITE
     # the position before ply 1 has Black to move, after it White again
     assert report.turns[1].before.side_to_move is Side.BLACK

@@ -35,7 +35,7 @@ def _check_game(report: GameReport, game: dict[str, Any]) -> None:
         draw = "draw" if game["result"] == "0-0" else None
         assert report.kind == (game["kind"] or draw)
         assert list(report.final_pips or ()) == game["final_pips"]
-        assert report.half_turns == game["half_turns"]
+        assert report.half_turn_count == game["half_turns"]
         codes = sorted({f.code for f in report.warnings})
         assert codes == game["warnings"]
         if game["first_warning"] and game["first_warning"]["code"] == "turn-number":

@@ -42,7 +42,7 @@ def test_push_and_pop_the_opening() -> None:
 def test_play_checks_like_push_san() -> None:
     game = Game()
     turn = game.play("65: 24/18 18/13")
-    assert turn.half_turn_text() == "65: 24/18 18/13"
+    assert turn.half_turn_text() == "65: 24/13"  # as players write it
     # Black's 5-4 from its head: 24/20 20/15 (one checker, R5), 24:14 15:1.
     game.play("54: 24/20 20/15")
     assert str(game.position) == "24:14 13:1 / 24:14 15:1 / W"
@@ -126,7 +126,7 @@ def test_to_record_validates_clean_and_numbers_black_first() -> None:
     game.play("65: 24/18 18/13")
     game.play("43: 24/20 20/17")
     record = game.to_record(white="Ann", black="Bob")
-    assert "1... 65: 24/18 18/13" in write_game(record)
+    assert "1... 65: 24/13" in write_game(record)
     assert [h.number for h in record.half_turns] == [1, 2]
     assert [h.side for h in record.half_turns] == [Side.BLACK, Side.WHITE]
     assert record.result == "*" and "Position" not in record.tags

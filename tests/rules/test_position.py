@@ -249,12 +249,12 @@ def test_play_takes_a_turn_from_legal_turns() -> None:
 def test_a_turn_gives_its_half_turn_with_the_roll() -> None:
     (turn,) = Position().legal_turns("56")  # read higher die first (R3)
     assert (turn.dice, turn.side, turn.before) == ((6, 5), Side.WHITE, Position())
-    assert turn.half_turn_text() == "65: 24/18 18/13"
+    assert turn.half_turn_text() == "65: 24/13"
     half = turn.to_half_turn(number=1)
-    assert (str(half), half.number, half.side) == ("65: 24/18 18/13", 1, Side.WHITE)
+    assert (str(half), half.number, half.side) == ("65: 24/13", 1, Side.WHITE)
     # R5 exception: 6-6 on the first turn takes two checkers off the head.
     (double,) = Position().legal_turns("66")
-    assert double.half_turn_text() == "66: 24/18 24/18"
+    assert double.half_turn_text() == "66: 24/18(2)"
     # White on its own 7 with 6-5: 7/1 is held by Black (abs 1 = Black's 13),
     # 7/2 by Black's 14: nothing can move, a pass (R7, R11).
     (blocked,) = Position.from_string("7:15 / 14:7 13:8 / W").legal_turns("65")
@@ -272,7 +272,7 @@ def test_a_turn_made_by_hand_without_its_roll() -> None:
         bare.half_turn_text()
     with pytest.raises(ValueError, match="roll"):
         Position().play(bare)
-    assert Turn(made.steps, made.position, "56").half_turn_text() == "65: 24/18 18/13"
+    assert Turn(made.steps, made.position, "56").half_turn_text() == "65: 24/13"
 
 
 def test_a_side_given_by_name_is_that_side() -> None:

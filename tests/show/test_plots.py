@@ -157,3 +157,39 @@ def test_dice_and_race_ticks_are_readable(archive: object) -> None:
     plots.plot_race(record, ax=ax)
     fig.canvas.draw()
     assert _whole(ax.get_xticks())  # plies
+
+
+def test_without_ax_each_plot_gets_a_figure_of_its_own() -> None:
+    # issue 28 item 5: a race plot, then an equity plot, then a ratings plot in one
+    # script used to land on one axes (the ratings on a 0-1 winning-chance scale)
+    import pandas as pd
+
+    (record,) = parse_games(OPENING)
+    race = plots.plot_race(record)
+    frame = pd.DataFrame({"ply": [1, 2], "white_win": [0.5, 0.6], "mark": [None, None],
+                          "side": ["white", "black"]})
+    equity = plots.plot_equity(frame)
+    history = pd.DataFrame({"date": pd.to_datetime(["2024-01-01", "2024-01-02"]),
+                            "player": ["A", "A"], "rating_before": [1500.0, 1510.0],
+                            "rating_after": [1510.0, 1520.0],
+                            "match": [0, 1]})
+    ratings = plots.plot_ratings(history)
+    assert len({id(race), id(equity), id(ratings)}) == 3
+    assert len({id(race.figure), id(equity.figure), id(ratings.figure)}) == 3
+    assert equity.get_ylim() == (0, 1) and ratings.get_ylim()[0] > 1
+
+
+def test_equity_marks_tell_the_players_apart() -> None:
+    # issue 28 item 12: a mistake by White and one by Black are told apart in the
+    # plot and its legend, not one colour for both
+    import pandas as pd
+
+    frame = pd.DataFrame({"ply": [1, 2, 3, 4], "white_win": [0.5, 0.4, 0.45, 0.6],
+                          "mark": ["bad", "bad", None, "very bad"],
+                          "side": ["white", "black", "white", "black"]})
+    ax = plots.plot_equity(frame)
+    handles, labels = ax.get_legend_handles_labels()
+    assert {"White bad", "Black bad", "Black very bad"} <= set(labels)
+    by_label = dict(zip(labels, handles, strict=True))
+    white, black = by_label["White bad"], by_label["Black bad"]
+    assert white.get_paths()[0].vertices.shape != black.get_paths()[0].vertices.shape
