@@ -735,15 +735,16 @@ def _check_score(
         expected = matches[key][1:]
     score = tags.get("Score")
     parsed = parse_score(score)
-    if parsed and expected is not None:
+    line = record.tag_lines.get("Score", record.line)
+    said = any(f.code == "wrong-result" and f.line == line for f in report.findings)
+    if parsed and expected is not None and not said:  # the reader's check said it already
         written = parsed
         if written != expected:
             finding = Finding(
                 "wrong-result",
                 f"Score {score!r} before game {number}, but the earlier games of this match"
                 f" give {expected[0]}-{expected[1]}.",
-                file=record.file, game=record.index,
-                line=record.tag_lines.get("Score", record.line), column=1,
+                file=record.file, game=record.index, line=line, column=1,
             )
             report.findings.append(finding)
             report.findings.sort(key=_finding_order)
