@@ -54,6 +54,16 @@ _DIGITS_RE = re.compile(r"[0-9]+")
 #: Most blanks between a roll written alone and the same roll written again
 #: for them to be one cell (a column is 20 characters or more apart).
 _SAME_CELL_GAP = 3
+#: How a line a program or a transcriber meant as part of a record starts,
+#: after its blanks and control characters: ``N point match``, ``Game N``,
+#: ``N)``, ``Wins N``, ``Name : N  Name : N``.  Such a
+#: line before a game that is not read is reported; free text (a boxed title
+#: ``|  Final (Part 1)  |``, a date) is not (decisions C4).
+_RECORD_HINT_RE = re.compile(
+    r"[\s\x00-\x1f\x7f]*(?i:[0-9]+[ \t]+point[ \t]+match|game\W*[0-9]|[0-9]+\)|wins[ \t]+[0-9]"
+    r"|[^:|+;]+:[ \t]*[0-9]+[ \t]+[^:]+:[ \t]*[0-9])")
+#: ``; Set Pos=…``: a game from a set-up position (eXtreme Gammon's export).
+_SET_POS_RE = re.compile(r";[ \t]*Set[ \t]*Pos[ \t]*=[ \t]*(?P<value>.*)", re.IGNORECASE)
 #: The most points a game can be worth (koks, rules.md R9).
 _GAME_WORTH_MOST = 3
 
@@ -100,7 +110,7 @@ _Item = tuple[str, str, int, "str | None"]
 #: space, U+2000-200A, U+3000, U+0085, ``\x1c``-``\x1f``…), each read as one
 #: space in a ``.mat`` line: programs pad columns with them (decisions F12).
 _OTHER_BLANKS = str.maketrans({c: " " for c in (
-    "\x0b\x0c\x1c\x1d\x1e\x1f\x85\xa0\u1680\u2000\u2001\u2002\u2003\u2004\u2005"
+    "\x00\x0b\x0c\x1c\x1d\x1e\x1f\x85\xa0\u1680\u2000\u2001\u2002\u2003\u2004\u2005"
     "\u2006\u2007\u2008\u2009\u200a\u2028\u2029\u202f\u205f\u3000")})
 #: Items that are a half-turn (one per column).
 _HALF_KINDS = frozenset({"HALFTURN", "UNREAD"})
@@ -139,6 +149,11 @@ class _MatReader:
         #: `; [Tag "value"]` lines after a game's turns: name -> (value, line)
         self.pending: dict[str, tuple[str, int]] = {}
         self.index = 0
+        #: findings on lines no game holds (text before a game that looks like
+        #: part of a record), reported by a record of their own (decisions C4)
+        self.loose: list[Finding] = []
+        #: findings for the next game (a set-up line after a game's turns)
+        self.pending_findings: list[Finding] = []
         #: the game read last: the next game's score line is checked against
         #: its result (decision C2)
         self.last: GameRecord | None = None
@@ -235,6 +250,38 @@ class _MatReader:
                 game.tags[name] = value
                 game.tag_lines[name] = line
         self.pending.clear()
+        game.findings.extend(self.pending_findings)
+        self.pending_findings.clear()
+
+    def loose_record(self) -> GameRecord:
+        """A record of no game holding the findings of lines no game holds."""
+        record = GameRecord(findings=self.loose, file=self.file, index=self.index,
+                            line=self.loose[0].line or 1, format="mat")
+        self.loose = []
+        self.index += 1
+        return record
+
+    def set_up(self, game: _MatGame | None, number: int, value: str) -> None:
+        """``; Set Pos=…`` at line ``number``: a Long Narde position string
+        (``24:15 / 24:15 / W``, record-format.md) becomes the game's
+        ``Position`` tag; anything else (an XGID, a backgammon position) is a
+        ``syntax`` finding on that line, so that the game is not replayed from
+        the opening (decisions C5)."""
+        after_turns = game is None or bool(game.half_turns) or game.result is not None
+        if value.count("/") == 2 and "XGID" not in value.upper():
+            if after_turns:
+                self.pending.setdefault("Position", (value, number))
+            elif game is not None and "Position" not in game.tags:
+                game.tags["Position"], game.tag_lines["Position"] = value, number
+            return
+        finding = syntax_finding(
+            f"the set-up position {value[:60]!r} is not read (only a Long Narde position"
+            " string such as `24:15 / 24:15 / W` is): the game is not replayed from the"
+            " opening", file=self.file, line=number, column=1, line_text=None)
+        if after_turns:
+            self.pending_findings.append(finding)
+        elif game is not None:
+            game.findings.append(finding)
 
     def feed(self, number: int, line: str) -> GameRecord | None:
         if not (line.isascii() and line.isprintable()):
@@ -244,6 +291,10 @@ class _MatReader:
             return None
         game = self.draft
         if stripped.startswith(";"):
+            set_up = _SET_POS_RE.fullmatch(stripped)
+            if set_up:
+                self.set_up(game, number, set_up.group("value").strip())
+                return None
             match = self.re_tag.fullmatch(stripped)
             name = "".join(match.group("name").split()) if match else ""
             if match and name:
@@ -263,7 +314,7 @@ class _MatReader:
                 elif name not in game.tags:
                     game.tags[name] = value
                     game.tag_lines[name] = number
-            return None
+            return None  # a comment (`; [Game 1, Move 1: Dice set to …]`)
         match = self.re_game.fullmatch(line)
         if match:
             done = self.finish()
@@ -282,6 +333,8 @@ class _MatReader:
         turn = self.re_turn.fullmatch(line)
         if game is None:
             if not (turn or (self.match_line and self.re_score.fullmatch(stripped))):
+                if _RECORD_HINT_RE.match(stripped):
+                    self.unread(number, stripped)
                 return None  # free-text preamble
             # Turns (or a score line) with no `Game N` line before them: a game
             # all the same, so that no move is lost.
@@ -328,6 +381,12 @@ class _MatReader:
                     f" points` line or `Game N`, found {describe(stripped)}", number, lead + 1,
                     line)
         return done
+
+    def unread(self, number: int, stripped: str) -> None:
+        """A line before a game that looks like part of a record and is not read."""
+        self.loose.append(syntax_finding(
+            f"this line looks like part of a match record but is not read: {stripped[:60]!r}",
+            file=self.file, line=number, column=1, line_text=None))
 
     def wins(self, game: _MatGame, side: Side, points: str, line: int, column: int) -> None:
         game.result = f"{points}-0" if side is Side.WHITE else f"0-{points}"
@@ -504,8 +563,14 @@ def read_mat(lines: Iterable[tuple[int, str]], file: str | None) -> Iterator[Gam
             reader.index += 1
         if done is not None:
             yield done
+        if reader.loose and reader.draft is not None:
+            yield reader.loose_record()  # before the game that starts after those lines
     if reader.draft is not None:
         reader.take_pending(reader.draft)  # header lines after the last game: kept there
     done = reader.finish()
     if done is not None:
         yield done
+    if reader.pending_findings:
+        reader.loose.extend(reader.pending_findings)
+    if reader.loose:
+        yield reader.loose_record()

@@ -94,3 +94,68 @@ def test_a_pass_then_the_other_sides_same_roll_is_two_half_turns() -> None:
     assert [(h.side, h.dice, len(h.moves)) for h in game.half_turns] == [
         (W, (4, 1), 0), (B, (4, 1), 2)]
     assert not game.findings
+
+
+TURN = "  1) 65: 24/18 18/13             54: 24/20 20/15\n"
+
+
+def test_a_nul_padded_header_loses_nothing() -> None:
+    text = ('\x00\x00; [Event "Club"]\x00\x00\n 5 point match\x00\n\n\x00\x00 Game 1\n'
+            " Alice : 0                      Bob : 0\n" + TURN)
+    (game,) = parse_games(text)
+    assert game.tags == {"Event": "Club", "Match": "5", "Game": "1", "White": "Alice",
+                         "Black": "Bob", "Score": "0-0"}
+    assert len(game.half_turns) == 2 and not game.findings
+
+
+def test_a_note_after_the_game_number_keeps_the_game_tag() -> None:
+    (game,) = parse_games(" 5 point match\n\n Game 1 (club night)\n"
+                          " Alice : 0                      Bob : 0\n" + TURN)
+    assert (game.tags["Game"], game.line) == ("1", 3) and not game.findings
+
+
+def test_damaged_record_lines_before_a_game_are_reported_free_text_is_not() -> None:
+    text = ("+--------------+\n|  Final (Part 1)  |\n+--------------+\n"
+            "\x01 5 point match\n\n Game\x07 1\n Alice : 0                      Bob : 0\n" + TURN)
+    loose, game = parse_games(text)
+    # lines 4, 6 and 7 (a score line, no match line read) are layout lines not
+    # read; the box is a title
+    assert [(f.code, f.line) for f in loose.findings] == [("syntax", 4), ("syntax", 6),
+                                                          ("syntax", 7)]
+    assert not (loose.tags or loose.half_turns) and loose.index == 0
+    # the turns still make a game
+    assert (game.index, game.tags, len(game.half_turns)) == (1, {}, 2)
+
+
+def test_a_set_up_line_that_cannot_be_read_stops_the_replay_with_a_finding() -> None:
+    from narde_notation.replay.validation import validate
+
+    text = (HEAD + "; Set Pos=XGID=-b----E-C---eE---c-e----B-:0:0:1:52:0:0:0:5:10\n"
+            "  1) 52: 13/8 13/11              54: 24/20 20/15\n")
+    (game,) = parse_games(text)
+    (finding,) = game.findings
+    assert (finding.code, finding.line, finding.column) == ("syntax", 5, 1)
+    assert "XGID" in finding.message
+    report = validate(game)
+    # no replay from the opening: no misleading no-checker at 13/8
+    assert [f.code for f in report.findings] == ["syntax"] and report.turns == []
+
+
+def test_a_set_up_line_holding_a_narde_position_is_read() -> None:
+    text = (" 5 point match\n\n Game 1\n; Set Pos=1:2 / 1:3 / B\n"
+            " Alice : 0                      Bob : 0\n"
+            "  1)                             21: 1/off 1/off\n"
+            "  2) 21: 1/off 1/off\n      Wins 1 point\n")
+    (game,) = parse_games(text)
+    assert (game.tags["Position"], game.tag_lines["Position"]) == ("1:2 / 1:3 / B", 4)
+    from narde_notation.replay.validation import validate
+
+    report = validate(game)
+    assert report.findings == [] and report.result == "1-0"
+
+
+def test_a_set_up_line_after_a_games_turns_belongs_to_the_next_game() -> None:
+    text = (HEAD + TURN + "      Wins 1 point\n; Set Pos=XGID=-b----E-:0:0:1:52:0:0:0:5:10\n"
+            "\n Game 2\n Alice : 1                      Bob : 0\n" + TURN)
+    one, two = parse_games(text)
+    assert one.findings == [] and [(f.code, f.line) for f in two.findings] == [("syntax", 7)]
