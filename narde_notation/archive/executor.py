@@ -253,7 +253,9 @@ def check_scheduler(address: str, timeout: float = 3.0) -> None:
     refused.
 
     Raises:
-        SchedulerError: malformed address, nothing listening, not Dask.
+        SchedulerError: malformed address, a scheme other than ``tcp://``
+            (``tls://``, ``inproc://``, ``ucx://``: decisions C8), nothing
+            listening, not Dask.
     """
     import socket
     import struct
@@ -267,8 +269,14 @@ def check_scheduler(address: str, timeout: float = 3.0) -> None:
         host, port = parse_host_port(location) if scheme in ("tcp", "tls") else (None, None)
     except (ValueError, TypeError) as exc:
         raise SchedulerError(f"scheduler {address}: not an address ({exc})") from exc
-    if scheme != "tcp" or host is None or port is None:
-        return  # tls, inproc, ucx: left to Dask
+    if scheme != "tcp":
+        # tls needs a security configuration the programs have no way to take,
+        # inproc a scheduler inside this very process, ucx ucx-py; a Client
+        # half made for them waits 20 s at exit and prints a traceback
+        raise SchedulerError(f"scheduler {address}: only tcp://host:port addresses are"
+                             f" supported, not {scheme}://")
+    if host is None or port is None:
+        raise SchedulerError(f"scheduler {address}: not an address (no host and port)")
     try:
         with socket.create_connection((host, port), timeout=timeout) as conn:
             conn.settimeout(timeout)
