@@ -31,4 +31,4 @@ def test_schemes_other_than_tcp_exit_2_at_once(program: str, address: str) -> No
     assert done.returncode == 2
     assert time.monotonic() - start < 15  # not Dask's 20 s wait at exit
     assert "Traceback" not in done.stderr
-    assert f"scheduler {address}: only tcp://host:port" in done.stderr
+    assert f"scheduler {address}: only tcp://host:port addresses" in done.stderr
