@@ -12,7 +12,7 @@ is and the next lines are still read.
 Columns: the left column is White, the right Black.  On a turn line with
 two or more items the first is in the left column and the others in the
 right; a single item, or a line of its own (a ``Wins`` line), is in the
-right column when it starts 20 columns or more into the line (tabs to the
+right column when it starts 12 columns or more into the line (tabs to the
 next multiple of 8).  The column of ``Wins`` decides who won (decisions
 C1); each result is checked against the next game's score line.
 """
@@ -47,9 +47,10 @@ __all__ = ["mat_parser", "mat_patterns", "read_mat"]
 
 #: Indentation (characters into the line, tabs to the next multiple of 8)
 #: from which a lone item of a turn line, or a ``Wins`` line of its own, is in
-#: the right column: real files start the left column 4-6 characters in and
-#: the right one 30 or more (decisions C1).
-_RIGHT_INDENT = 20
+#: the right column: real files start the left column 4-7 characters in (a
+#: cube word or ``Wins`` one blank further) and the right one 30 or more, or
+#: 16 after two tabs (decisions C1).
+_RIGHT_INDENT = 12
 _DIGITS_RE = re.compile(r"[0-9]+")
 #: Most blanks between a roll written alone and the same roll written again
 #: for them to be one cell (a column is 20 characters or more apart).
