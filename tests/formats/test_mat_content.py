@@ -159,3 +159,14 @@ def test_a_set_up_line_after_a_games_turns_belongs_to_the_next_game() -> None:
             "\n Game 2\n Alice : 1                      Bob : 0\n" + TURN)
     one, two = parse_games(text)
     assert one.findings == [] and [(f.code, f.line) for f in two.findings] == [("syntax", 7)]
+
+
+@pytest.mark.parametrize(("line", "side"), [
+    ("  1)\t\t21: 24/22 22/21", B),  # two tabs: column 16, an empty left column
+    ("  1)\t21: 24/22 22/21", W),  # one tab: column 8
+    ("  1)       21: 24/22 22/21", W),  # column 11
+    ("  1)        21: 24/22 22/21", B),  # column 12
+])
+def test_a_lone_roll_is_in_the_right_column_from_column_12(line: str, side: Side) -> None:
+    (half,) = _one(line + "\n").half_turns
+    assert half.side is side
