@@ -92,3 +92,22 @@ def test_a_folder_in_place_of_the_library_falls_back_to_python(tmp_path: Path) -
     target.mkdir()
     (target / "x").write_text("")
     assert _run(source, cache) == "python"
+
+
+def test_a_fifo_in_place_of_a_grammar_cache_never_hangs(tmp_path: Path) -> None:
+    # Lark's parser cache lives in the same folder: a FIFO there is passed by
+    cache = tmp_path / "cache"
+    code = ("from narde_notation.formats.reader import parse_games; "
+            "print(len(list(parse_games('1. 65: 24/18 18/13\\n'))), "
+            "len(list(parse_games(' 1 point match\\n\\n Game 1\\n A : 0   B : 0\\n'))))")
+    env = {**os.environ, "NARDE_CACHE_DIR": str(cache)}
+    first = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True,
+                           text=True, timeout=120, check=True)
+    grammars = list(cache.glob("*.cache"))
+    assert len(grammars) == 2  # native and mat
+    for path in grammars:
+        path.unlink()
+        os.mkfifo(path)
+    again = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True,
+                           text=True, timeout=60, check=True)
+    assert again.stdout == first.stdout == "1 1\n"
