@@ -110,3 +110,18 @@ def test_narde_hint_on_damaged_weights_exits_2_with_a_message(tmp_path: Path, ho
     assert done.returncode == 2
     assert "Traceback" not in done.stderr and "Aborted" not in done.stderr
     assert str(path) in done.stderr
+
+
+_ANALYSE = _HINT.replace('["narde", "hint", "24:15 / 24:15 / W", "65"]',
+                         '["narde", "analyse", sys.argv[2], sys.argv[2]]')
+
+
+def test_narde_analyse_on_damaged_weights_says_so_once_and_exits_2(tmp_path: Path) -> None:
+    path = _damaged(SHIPPED_WEIGHTS, tmp_path, "cut")
+    record = tmp_path / "a.txt"
+    record.write_text("1. 65: 24/18 18/13\n")
+    done = subprocess.run([sys.executable, "-c", _ANALYSE, str(path), str(record)],
+                          capture_output=True, text=True, timeout=120, check=False)
+    assert done.returncode == 2 and "Traceback" not in done.stderr
+    assert done.stderr.count("cannot load the evaluator's weights") == 1
+    assert "internal error" not in done.stderr
