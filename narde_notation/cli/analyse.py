@@ -34,12 +34,12 @@ from narde_notation.analysis.summary import ANALYSIS_COLUMNS, SUMMARY_UNITS, pla
 from narde_notation.archive.executor import Failure
 from narde_notation.cli import (
     counted,
-    echo_error,
     echo_notice,
     expand_arguments,
     finish,
     over_files,
     program_output,
+    require_evaluator,
     share_progress,
     worker_options,
 )
@@ -224,20 +224,6 @@ class _Output:
         self.stream.flush()
 
 
-def _load_evaluator() -> None:
-    """The shipped evaluator loaded once here (the workers, forked after, share
-    it): weights that cannot be read are one error line and exit 2 before
-    any file, not an "internal error" per file (decisions C7)."""
-    from narde_notation.analysis.game import evaluator_for
-    from narde_notation.model.ruleset import Ruleset
-
-    try:
-        evaluator_for(Ruleset())
-    except (OSError, ValueError) as exc:
-        echo_error(PROGRAM, f"cannot load the evaluator's weights: {exc}")
-        sys.exit(2)
-
-
 @click.command("analyse", context_settings={"help_option_names": ["-h", "--help"]})
 @click.argument("paths", nargs=-1, required=True)
 @click.option("--game", "game_index", type=click.IntRange(min=0), default=None,
@@ -268,7 +254,7 @@ def analyse_command(paths: tuple[str, ...], game_index: int | None, ply: int, fm
     from narde_notation.archive.analysed import iter_file_analyses
 
     expanded = expand_arguments(PROGRAM, paths)
-    _load_evaluator()
+    require_evaluator(PROGRAM)
     disk = [name for name in expanded.files if name != STDIN]
     # a big file is shared out by game among the workers (decisions A18)
     jobs = min(jobs or os.cpu_count() or 1, os.cpu_count() or 1)

@@ -374,6 +374,7 @@ def narde_stats(
                            " --turns-parquet or --report; nothing analysed")
         analyse = False
     if analyse:
+        common.require_evaluator(PROGRAM)
         from narde_notation.archive.analysed import (
             collect,
             iter_file_analyses,

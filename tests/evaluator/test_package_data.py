@@ -125,3 +125,19 @@ def test_narde_analyse_on_damaged_weights_says_so_once_and_exits_2(tmp_path: Pat
     assert done.returncode == 2 and "Traceback" not in done.stderr
     assert done.stderr.count("cannot load the evaluator's weights") == 1
     assert "internal error" not in done.stderr
+
+
+_STATS = _HINT.replace("from narde_notation.cli.main import narde",
+                       "from narde_notation.cli.stats import narde_stats as narde").replace(
+    '["narde", "hint", "24:15 / 24:15 / W", "65"]',
+    '["narde-stats", sys.argv[2], "--analyse", "--by", "player"]')
+
+
+def test_narde_stats_analyse_on_damaged_weights_exits_2(tmp_path: Path) -> None:
+    path = _damaged(SHIPPED_WEIGHTS, tmp_path, "empty")
+    record = tmp_path / "a.txt"
+    record.write_text("1. 65: 24/18 18/13\n")
+    done = subprocess.run([sys.executable, "-c", _STATS, str(path), str(record)],
+                          capture_output=True, text=True, timeout=120, check=False)
+    assert done.returncode == 2 and "Traceback" not in done.stderr
+    assert "cannot load the evaluator's weights" in done.stderr
