@@ -141,3 +141,18 @@ def test_narde_stats_analyse_on_damaged_weights_exits_2(tmp_path: Path) -> None:
                           capture_output=True, text=True, timeout=120, check=False)
     assert done.returncode == 2 and "Traceback" not in done.stderr
     assert "cannot load the evaluator's weights" in done.stderr
+
+
+_SHOW = _HINT.replace('["narde", "hint", "24:15 / 24:15 / W", "65"]',
+                      '["narde", "show", sys.argv[2], "--analyse", "-o", sys.argv[3]]')
+
+
+def test_narde_show_analyse_on_damaged_weights_exits_2(tmp_path: Path) -> None:
+    path = _damaged(SHIPPED_WEIGHTS, tmp_path, "cut")
+    record = tmp_path / "a.txt"
+    record.write_text("1. 65: 24/18 18/13\n")
+    done = subprocess.run([sys.executable, "-c", _SHOW, str(path), str(record),
+                           str(tmp_path / "v.html")],
+                          capture_output=True, text=True, timeout=120, check=False)
+    assert done.returncode == 2 and "Traceback" not in done.stderr
+    assert "narde show: error: cannot load the evaluator's weights" in done.stderr
