@@ -129,6 +129,7 @@ class Evaluator:
             ValueError: the game is over in ``position`` or ``ply`` is not 0 or 1.
             NotationError: a bad roll.
         """
+        _check_position(position)
         turns, ranking = self.ranking(position, dice, ply)
         best = float(ranking.equity[0])
         koks = self.rules.koks
@@ -144,6 +145,7 @@ class Evaluator:
 
     def best_turn(self, position: Position, dice: tuple[int, int] | str, ply: int = 0) -> Turn:
         """The first turn of :meth:`rank_turns` (same arguments and errors)."""
+        _check_position(position)
         turns, ranking = self.ranking(position, dice, ply)
         return turns[ranking.order[0]]
 
@@ -154,7 +156,6 @@ class Evaluator:
         (``order[k]`` is the index in that list of the ``k``-th best turn), for a
         caller that needs a few of the turns' estimates, not all (same
         arguments and errors)."""
-        _check_position(position)
         if position.is_game_over:
             raise ValueError("the game is over in this position (R9): nothing may be played")
         roll = parse_roll(dice)
