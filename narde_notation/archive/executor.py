@@ -254,7 +254,7 @@ def check_scheduler(address: str, timeout: float = 3.0) -> None:
 
     Raises:
         SchedulerError: malformed address, a scheme other than ``tcp://``
-            (``tls://``, ``inproc://``, ``ucx://``: decisions C8), nothing
+            (``tls://``, ``inproc://``, ``ucx://``: decisions R8), nothing
             listening, not Dask.
     """
     import socket
@@ -274,7 +274,7 @@ def check_scheduler(address: str, timeout: float = 3.0) -> None:
     if scheme != "tcp":
         # tls needs a security configuration nothing here can take, ucx ucx-py,
         # inproc a scheduler inside this very process; a Client half made for
-        # them waits 20 s at exit and prints a traceback (decisions C8)
+        # them waits 20 s at exit and prints a traceback (decisions R8)
         raise SchedulerError(f"scheduler {address}: only tcp://host:port addresses (or the"
                              f" inproc:// address of a scheduler in this process) are"
                              f" supported, not {scheme}://")

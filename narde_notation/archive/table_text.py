@@ -73,7 +73,7 @@ def text_table(frame: pd.DataFrame, tablefmt: str = "simple", **options: Any) ->
     options.setdefault("missingval", "-")
     cells = _escaped(frame, escape)
     # a missing figure (None, NaN, NA) is `missingval`, never `nan`: tabulate
-    # only knows None as missing (decisions C11)
+    # only knows None as missing (decisions R11)
     cells = cells.astype(object).where(cells.notna(), None)
     return str(tabulate(cells, headers="keys", tablefmt=tablefmt, **options))
 

@@ -350,7 +350,7 @@ def over_files(results: Iterable[Any], problems: list[str], handle: Callable[[An
 def require_evaluator(program: str) -> None:
     """The shipped evaluator loaded once, before any file (workers forked after
     share it): weights that cannot be read are one error line and exit 2, not
-    an "internal error" per file (decisions C7)."""
+    an "internal error" per file (decisions R7)."""
     from narde_notation.analysis.game import evaluator_for
     from narde_notation.model.ruleset import Ruleset
 

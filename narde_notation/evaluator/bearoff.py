@@ -299,7 +299,7 @@ def database() -> BearoffDatabase:
     if db is None:  # a checkout without the package data: build once and cache
         path = cache_dir() / CACHE_NAME
         db = _load_or_none(path, "the cached bear-off tables")
-        if db is None:  # a damaged cache is written over (decisions C7)
+        if db is None:  # a damaged cache is written over (decisions R7)
             db = build(progress=True)
             with contextlib.suppress(OSError):
                 save(db, path)

@@ -34,7 +34,7 @@ _MOVEMENT = ("reroll", "head_doubles_64", "head_exception_strict", "end_of_turn_
 
 def _check_position(position: object) -> None:
     """TypeError unless ``position`` is a :class:`Position` (a plain tuple of
-    five numbers would be read as packed boards: decisions C12)."""
+    five numbers would be read as packed boards: decisions R12)."""
     if not isinstance(position, Position):
         raise TypeError("position must be a Position (Position.from_string(\"24:15 / 24:15 /"
                         f" W\")), not {type(position).__name__}")

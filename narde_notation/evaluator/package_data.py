@@ -1,7 +1,7 @@
 """Reading the evaluator's arrays files (``.npz``: the shipped weights and
 bear-off tables, their cached copies, training checkpoints) so that a damaged
 file is one clear :class:`ValueError`, never a traceback from deep inside
-numpy or zipfile (decisions C7)."""
+numpy or zipfile (decisions R7)."""
 
 from __future__ import annotations
 

@@ -137,7 +137,7 @@ class DecodedLines:
     Raises:
         TypeError: ``source`` is none of those (``bytes``, ``None``, a number),
             ``text`` is not a ``str``, ``encoding`` or ``name`` not a ``str``
-            (at once, decisions C12).
+            (at once, decisions R12).
         LookupError: ``encoding`` is not a codec Python knows (at once).
         OSError: a path cannot be opened or read (while iterating).
     """

@@ -11,9 +11,9 @@ is and the next lines are still read.
 
 Columns: the left column is White, the right Black.  On a turn line with
 two or more items the first is in the left column and the others in the
-right; a single item, or a line of its own (a ``Wins`` line), is in the
-right column when it starts 12 columns or more into the line (tabs to the
-next multiple of 8).  The column of ``Wins`` decides who won (decisions
+right; a single item is in the right column when it starts 8 columns or
+more after ``N)``, a line of its own (a ``Wins`` line) when indented 20
+columns or more (tabs to the next multiple of 8).  The column of ``Wins`` decides who won (decisions
 C1); each result is checked against the next game's score line.
 """
 
@@ -45,12 +45,14 @@ from narde_notation.model.side import Side
 
 __all__ = ["mat_parser", "mat_patterns", "read_mat"]
 
-#: Indentation (characters into the line, tabs to the next multiple of 8)
-#: from which a lone item of a turn line, or a ``Wins`` line of its own, is in
-#: the right column: real files start the left column 4-7 characters in (a
-#: cube word or ``Wins`` one blank further) and the right one 30 or more, or
-#: 16 after two tabs (decisions C1).
-_RIGHT_INDENT = 12
+#: Blanks after ``N)`` (tabs to the next multiple of 8) from which a lone
+#: item of a turn line is in the right column: real files start the left
+#: cell 1 blank after ``N)`` (a cube word or ``Wins`` 2) and the right one 26
+#: or more, or two tabs on (decisions R1).
+_RIGHT_AFTER = 8
+#: Indentation from which a line of its own (``Wins N points``, items with no
+#: ``N)``) is in the right column (corpus decision 9).
+_RIGHT_INDENT = 20
 _DIGITS_RE = re.compile(r"[0-9]+")
 #: Most blanks between a roll written alone and the same roll written again
 #: for them to be one cell (a column is 20 characters or more apart).
@@ -59,7 +61,7 @@ _SAME_CELL_GAP = 3
 #: after its blanks and control characters: ``N point match``, ``Game N``,
 #: ``N)``, ``Wins N``, ``Name : N  Name : N``.  Such a
 #: line before a game that is not read is reported; free text (a boxed title
-#: ``|  Final (Part 1)  |``, a date) is not (decisions C4).
+#: ``|  Final (Part 1)  |``, a date) is not (decisions R4).
 _RECORD_HINT_RE = re.compile(
     r"[\s\x00-\x1f\x7f]*(?i:[0-9]+[ \t]+point[ \t]+match|game\W*[0-9]|[0-9]+\)|wins[ \t]+[0-9]"
     r"|[^:|+;]+:[ \t]*[0-9]+[ \t]+[^:]+:[ \t]*[0-9])")
@@ -119,9 +121,12 @@ _HALF_KINDS = frozenset({"HALFTURN", "UNREAD"})
 _IN_PLACE_OF_MOVES = frozenset({"CANNOT_MOVE", "UNRECORDED", "ILLEGAL_PLAY"})
 
 
-def _column_side(line: str, index: int) -> Side:
-    """The side whose column holds what starts at 0-based ``index`` of ``line``."""
-    return Side.BLACK if len(line[:index].expandtabs(8)) >= _RIGHT_INDENT else Side.WHITE
+def _column_side(line: str, index: int, base: int) -> Side:
+    """The side whose column holds what starts at 0-based ``index`` of ``line``:
+    measured from ``base`` (the end of ``N)``, else 0: the line's start) with
+    tabs expanded as drawn, against ``_RIGHT_AFTER`` or ``_RIGHT_INDENT``."""
+    width = len(line[:index].expandtabs(8)) - len(line[:base].expandtabs(8))
+    return Side.BLACK if width >= (_RIGHT_AFTER if base else _RIGHT_INDENT) else Side.WHITE
 
 
 def _same_roll(first: str, second: re.Match[str] | None) -> bool:
@@ -151,7 +156,7 @@ class _MatReader:
         self.pending: dict[str, tuple[str, int]] = {}
         self.index = 0
         #: findings on lines no game holds (text before a game that looks like
-        #: part of a record), reported by a record of their own (decisions C4)
+        #: part of a record), reported by a record of their own (decisions R4)
         self.loose: list[Finding] = []
         #: findings for the next game (a set-up line after a game's turns)
         self.pending_findings: list[Finding] = []
@@ -267,7 +272,7 @@ class _MatReader:
         (``24:15 / 24:15 / W``, record-format.md) becomes the game's
         ``Position`` tag; anything else (an XGID, a backgammon position) is a
         ``syntax`` finding on that line, so that the game is not replayed from
-        the opening (decisions C5)."""
+        the opening (decisions R5)."""
         after_turns = game is None or bool(game.half_turns) or game.result is not None
         if value.count("/") == 2 and "XGID" not in value.upper():
             if after_turns:
@@ -367,7 +372,7 @@ class _MatReader:
             # player's (a tab reaches the next multiple of 8, as the program's
             # columns were drawn); after a resignation, the other side's
             written = match.group("indent")
-            side = _column_side(line, len(written))
+            side = _column_side(line, len(written), 0)
             if game.resigner is not None:
                 side = game.resigner.other
             self.wins(game, side, match.group("points"), number, len(written) + 1)
@@ -407,8 +412,8 @@ class _MatReader:
                    turn: int | None) -> None:
         """The items of a turn line's text ``rest`` (0-based column ``base`` on
         the line), each put in its column (decision C1): a lone item stands
-        in the right column when it starts ``_RIGHT_INDENT`` columns or more
-        into the line."""
+        in the right column when it starts ``_RIGHT_AFTER`` columns or more
+        after ``N)`` (``_RIGHT_INDENT`` into a line with no ``N)``)."""
         items = self.once_each_roll(game, number, line, base,
                                     self.items(game, number, line, rest, base))
         halves = [item for item in items if item[0] in _HALF_KINDS]
@@ -424,7 +429,7 @@ class _MatReader:
             if len(items) >= 2:
                 side = Side.WHITE if i == 0 else Side.BLACK
             else:
-                side = _column_side(line, column - 1)
+                side = _column_side(line, column - 1, base)
             if kind in _HALF_KINDS:
                 if kind == "HALFTURN":
                     dice, moves, annotation = halfturn_parts(text, column)
@@ -440,7 +445,7 @@ class _MatReader:
             elif kind == "CUBE":  # each cube action reported once, reading goes on
                 self.syntax(game, f"cube action {text!r}: Long Narde has no doubling"
                             " cube", number, column, line)
-            elif kind == "WINS":  # the column says who won (C1)
+            elif kind == "WINS":  # the column says who won (R1)
                 winner = (side, _points(text), column)
             elif kind in ("RESIGNS", "LOSSES"):
                 resigned = side

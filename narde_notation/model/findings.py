@@ -54,7 +54,7 @@ CODES: dict[str, tuple[Severity, str | None]] = {
 
 
 #: The longest message a finding keeps (characters); longer ones are cut in
-#: the middle (decisions C10).
+#: the middle (decisions R10).
 MAX_MESSAGE = 1000
 
 

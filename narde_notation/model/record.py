@@ -327,7 +327,7 @@ class GameRecord:
     def is_game(self) -> bool:
         """Whether this record is a game: it has a tag, a half-turn or a result.
 
-        The one definition every program and the API count by (decisions C13):
+        The one definition every program and the API count by (decisions R13):
         anything else the reader yields (a file that is no record, text between
         games or before the first, an empty file) carries only file-level
         findings, reported and not counted as a game.

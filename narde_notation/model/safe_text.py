@@ -171,7 +171,7 @@ def csv_safe_frame(frame: pd.DataFrame, columns: tuple[str, ...] = ()) -> pd.Dat
     category dtype), and a text index.  Numbers are never changed (a
     negative count stays a number), nor text that cannot start a formula (a
     result ``"0-1"``); a column added later is covered without being listed
-    (decisions C9: the ``Date`` and ``Score`` tags reached a spreadsheet live).
+    (decisions R9: the ``Date`` and ``Score`` tags reached a spreadsheet live).
     """
     out = frame.copy()
     text = [name for name in out.columns

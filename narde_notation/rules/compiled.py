@@ -13,7 +13,7 @@ A build writes a stamp beside the library (``.sha256``: the hash of the
 library's bytes).  Before loading, the cached file must be a regular file
 whose bytes have that hash: a file cut short (which would kill the process
 with SIGBUS when mapped), a foreign library, a FIFO or a directory in its
-place is rebuilt, or the Python code runs (decisions C6).
+place is rebuilt, or the Python code runs (decisions R6).
 """
 
 from __future__ import annotations

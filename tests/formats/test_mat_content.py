@@ -29,7 +29,7 @@ def _one(body: str) -> GameRecord:
     ("  3)  Wins 1 point", "1-0", 7),
     # after White's bear-off, `Wins` in the right column is Black's all the same
     ("  8) 43: 6/2 3/off              Wins 2 points", "0-2", 33),
-    # a tab before `Wins` reaching column 24 (the right column)
+    # tabs before `Wins` reaching 20 columns after `N)` (the right column)
     ("  3)\t\t\tWins 1 point", "0-1", 8),
     # Black dropped (right column); `Wins` on the next line, left: White's
     ("  3)                             Drops\n      Wins 1 point", "1-0", 7),
@@ -162,11 +162,12 @@ def test_a_set_up_line_after_a_games_turns_belongs_to_the_next_game() -> None:
 
 
 @pytest.mark.parametrize(("line", "side"), [
-    ("  1)\t\t21: 24/22 22/21", B),  # two tabs: column 16, an empty left column
-    ("  1)\t21: 24/22 22/21", W),  # one tab: column 8
-    ("  1)       21: 24/22 22/21", W),  # column 11
-    ("  1)        21: 24/22 22/21", B),  # column 12
+    ("  1)\t\t21: 24/22 22/21", B),  # two tabs: 12 columns on, an empty left column
+    ("  1)\t21: 24/22 22/21", W),  # one tab: 4 columns on
+    ("  1)       21: 24/22 22/21", W),  # 7 blanks
+    ("  1)        21: 24/22 22/21", B),  # 8 blanks
 ])
-def test_a_lone_roll_is_in_the_right_column_from_column_12(line: str, side: Side) -> None:
+def test_a_lone_roll_is_in_the_right_column_8_columns_after_the_number(line: str,
+                                                                         side: Side) -> None:
     (half,) = _one(line + "\n").half_turns
     assert half.side is side
