@@ -324,17 +324,6 @@ class GameRecord:
         return self.tags.get("Termination", "").strip().lower() == "resign"
 
     @property
-    def is_game(self) -> bool:
-        """Whether this record is a game: it has a tag, a half-turn or a result.
-
-        The one definition every program and the API count by (decisions R13):
-        anything else the reader yields (a file that is no record, text between
-        games or before the first, an empty file) carries only file-level
-        findings, reported and not counted as a game.
-        """
-        return bool(self.tags or self.half_turns or self.result is not None)
-
-    @property
     def has_syntax_error(self) -> bool:
         return any(f.code == "syntax" for f in self.findings)
 

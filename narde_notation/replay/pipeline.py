@@ -80,9 +80,13 @@ class ReplayOptions:
 
 
 def is_game(record: GameRecord) -> bool:
-    """Whether a record read is a game: :attr:`GameRecord.is_game
-    <narde_notation.model.record.GameRecord.is_game>` (the one definition)."""
-    return record.is_game
+    """Whether a record read is a game: it has a tag, a half-turn or a result.
+
+    Anything else the reader yields (text between games that is no record,
+    an empty file) carries only file-level findings: reported, not counted
+    as a game, by every consumer alike.
+    """
+    return bool(record.tags or record.half_turns or record.result is not None)
 
 
 class Replayed(NamedTuple):

@@ -1,6 +1,6 @@
 """One definition of a game for the API and the programs (issue 25): the
-records ``read_games`` yields that are games (``GameRecord.is_game``) are the
-games ``narde-validate`` counts; the others hold file-level findings only."""
+records ``read_games`` yields that are games (``is_game``) are the games
+``narde-validate`` counts; the others hold file-level findings only."""
 
 from __future__ import annotations
 
@@ -12,6 +12,7 @@ from click.testing import CliRunner
 
 from narde_notation.cli.validate import narde_validate
 from narde_notation.formats.reader import read_games
+from narde_notation.replay.pipeline import is_game
 
 GAME = '[Event "x"]\n[White "A"]\n[Black "B"]\n\n1. 65: 24/18 18/13 *\n'
 CASES = {
@@ -31,9 +32,9 @@ def test_the_api_and_narde_validate_count_the_same_games(tmp_path: Path, name: s
     path = tmp_path / name
     path.write_text(text)
     records = list(read_games(path))
-    assert sum(r.is_game for r in records) == games
+    assert sum(is_game(r) for r in records) == games
     for record in records:
-        if not record.is_game:  # what is no game holds findings only
+        if not is_game(record):  # what is no game holds findings only
             assert record.findings and not (record.tags or record.half_turns)
     out = CliRunner().invoke(narde_validate, [str(path)]).output
     counted = re.search(r"1 file, ([0-9]+) games?,", out)
