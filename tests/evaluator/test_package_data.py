@@ -112,47 +112,34 @@ def test_narde_hint_on_damaged_weights_exits_2_with_a_message(tmp_path: Path, ho
     assert str(path) in done.stderr
 
 
-_ANALYSE = _HINT.replace('["narde", "hint", "24:15 / 24:15 / W", "65"]',
-                         '["narde", "analyse", sys.argv[2], sys.argv[2]]')
+_PROGRAM = """
+import sys
+from pathlib import Path
+import narde_notation.evaluator.evaluate as ev
+ev.SHIPPED_WEIGHTS = Path(sys.argv[1])
+from narde_notation.cli.main import narde
+from narde_notation.cli.stats import narde_stats
+record, out = sys.argv[3], sys.argv[4]
+args = {"analyse": ["analyse", record, record],
+        "stats": [record, "--analyse", "--by", "player"],
+        "show": ["show", record, "--analyse", "-o", out]}[sys.argv[2]]
+sys.argv = ["p", *args]
+(narde_stats if sys.argv[1] == record else narde)()
+"""
 
 
-def test_narde_analyse_on_damaged_weights_says_so_once_and_exits_2(tmp_path: Path) -> None:
-    path = _damaged(SHIPPED_WEIGHTS, tmp_path, "cut")
+@pytest.mark.parametrize(("program", "how", "prefix"), [
+    ("analyse", "cut", "narde analyse"), ("stats", "empty", "narde-stats"),
+    ("show", "cut", "narde show")])
+def test_programs_that_analyse_say_damaged_weights_once_and_exit_2(
+        tmp_path: Path, program: str, how: str, prefix: str) -> None:
+    # before any file: one line, not an "internal error" per file
+    path = _damaged(SHIPPED_WEIGHTS, tmp_path, how)
     record = tmp_path / "a.txt"
     record.write_text("1. 65: 24/18 18/13\n")
-    done = subprocess.run([sys.executable, "-c", _ANALYSE, str(path), str(record)],
-                          capture_output=True, text=True, timeout=120, check=False)
-    assert done.returncode == 2 and "Traceback" not in done.stderr
-    assert done.stderr.count("cannot load the evaluator's weights") == 1
-    assert "internal error" not in done.stderr
-
-
-_STATS = _HINT.replace("from narde_notation.cli.main import narde",
-                       "from narde_notation.cli.stats import narde_stats as narde").replace(
-    '["narde", "hint", "24:15 / 24:15 / W", "65"]',
-    '["narde-stats", sys.argv[2], "--analyse", "--by", "player"]')
-
-
-def test_narde_stats_analyse_on_damaged_weights_exits_2(tmp_path: Path) -> None:
-    path = _damaged(SHIPPED_WEIGHTS, tmp_path, "empty")
-    record = tmp_path / "a.txt"
-    record.write_text("1. 65: 24/18 18/13\n")
-    done = subprocess.run([sys.executable, "-c", _STATS, str(path), str(record)],
-                          capture_output=True, text=True, timeout=120, check=False)
-    assert done.returncode == 2 and "Traceback" not in done.stderr
-    assert "cannot load the evaluator's weights" in done.stderr
-
-
-_SHOW = _HINT.replace('["narde", "hint", "24:15 / 24:15 / W", "65"]',
-                      '["narde", "show", sys.argv[2], "--analyse", "-o", sys.argv[3]]')
-
-
-def test_narde_show_analyse_on_damaged_weights_exits_2(tmp_path: Path) -> None:
-    path = _damaged(SHIPPED_WEIGHTS, tmp_path, "cut")
-    record = tmp_path / "a.txt"
-    record.write_text("1. 65: 24/18 18/13\n")
-    done = subprocess.run([sys.executable, "-c", _SHOW, str(path), str(record),
+    done = subprocess.run([sys.executable, "-c", _PROGRAM, str(path), program, str(record),
                            str(tmp_path / "v.html")],
                           capture_output=True, text=True, timeout=120, check=False)
     assert done.returncode == 2 and "Traceback" not in done.stderr
-    assert "narde show: error: cannot load the evaluator's weights" in done.stderr
+    assert done.stderr.count(f"{prefix}: error: cannot load the evaluator's weights") == 1
+    assert "internal error" not in done.stderr
