@@ -253,7 +253,9 @@ def check_scheduler(address: str, timeout: float = 3.0) -> None:
     refused.
 
     Raises:
-        SchedulerError: malformed address, nothing listening, not Dask.
+        SchedulerError: malformed address, a scheme other than ``tcp://``
+            (``tls://``, ``inproc://``, ``ucx://``: decisions R8), nothing
+            listening, not Dask.
     """
     import socket
     import struct
@@ -267,8 +269,17 @@ def check_scheduler(address: str, timeout: float = 3.0) -> None:
         host, port = parse_host_port(location) if scheme in ("tcp", "tls") else (None, None)
     except (ValueError, TypeError) as exc:
         raise SchedulerError(f"scheduler {address}: not an address ({exc})") from exc
-    if scheme != "tcp" or host is None or port is None:
-        return  # tls, inproc, ucx: left to Dask
+    if scheme == "inproc" and _in_this_process(location):
+        return  # a scheduler of this very process (a LocalCluster without processes)
+    if scheme != "tcp":
+        # tls needs a security configuration nothing here can take, ucx ucx-py,
+        # inproc a scheduler inside this very process; a Client half made for
+        # them waits 20 s at exit and prints a traceback (decisions R8)
+        raise SchedulerError(f"scheduler {address}: only tcp://host:port addresses (or the"
+                             f" inproc:// address of a scheduler in this process) are"
+                             f" supported, not {scheme}://")
+    if host is None or port is None:
+        raise SchedulerError(f"scheduler {address}: not an address (no host and port)")
     try:
         with socket.create_connection((host, port), timeout=timeout) as conn:
             conn.settimeout(timeout)
@@ -289,6 +300,16 @@ def check_scheduler(address: str, timeout: float = 3.0) -> None:
         raise SchedulerError(f"scheduler {address}: not a host name ({exc})") from exc
     if len(greeting) < 8 or not 0 < struct.unpack("<Q", greeting)[0] < 1 << 20:
         raise SchedulerError(f"scheduler {address}: what answers there is not a Dask scheduler")
+
+
+def _in_this_process(location: str) -> bool:
+    """A scheduler listens at ``inproc://location`` in this process."""
+    from distributed.comm.inproc import global_manager
+
+    try:
+        return global_manager.get_listener_for(location) is not None  # type: ignore[no-untyped-call]
+    except (ValueError, TypeError, AssertionError):
+        return False
 
 
 def _on_dask(

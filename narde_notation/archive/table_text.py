@@ -80,8 +80,12 @@ def text_table(frame: pd.DataFrame, tablefmt: str = "simple", **options: Any) ->
         return "(none)"
     escape = markdown_safe if tablefmt in ("github", "pipe") else visible
     options.setdefault("floatfmt", ".4g")
-    options.setdefault("missingval", "-")  # a missing value is `-`, never `nan`
-    return str(tabulate(_escaped(frame, escape), headers="keys", tablefmt=tablefmt, **options))
+    options.setdefault("missingval", "-")
+    cells = _escaped(frame, escape)
+    # a missing figure (None, NaN, NA) is `missingval`, never `nan`: tabulate
+    # only knows None as missing (decisions R11)
+    cells = cells.astype(object).where(cells.notna(), None)
+    return str(tabulate(cells, headers="keys", tablefmt=tablefmt, **options))
 
 
 def render_frame(frame: pd.DataFrame, fmt: str, text_columns: tuple[str, ...] = ()) -> str:

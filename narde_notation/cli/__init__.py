@@ -49,6 +49,7 @@ __all__ = [
     "program_collections",
     "program_output",
     "progress",
+    "require_evaluator",
     "restart_eta",
     "share_progress",
     "worker_options",
@@ -348,6 +349,20 @@ def over_files(results: Iterable[Any], problems: list[str], handle: Callable[[An
     except SchedulerError as exc:
         problems.append(str(exc))
     return False
+
+
+def require_evaluator(program: str) -> None:
+    """The shipped evaluator loaded once, before any file (workers forked after
+    share it): weights that cannot be read are one error line and exit 2, not
+    an "internal error" per file (decisions R7)."""
+    from narde_notation.analysis.game import evaluator_for
+    from narde_notation.model.ruleset import Ruleset
+
+    try:
+        evaluator_for(Ruleset())
+    except (OSError, ValueError) as exc:
+        echo_error(program, f"cannot load the evaluator's weights: {exc}")
+        sys.exit(2)
 
 
 def finish(program: str, problems: list[str], *, interrupted: bool, files: int,

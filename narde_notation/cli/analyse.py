@@ -39,6 +39,7 @@ from narde_notation.cli import (
     finish,
     over_files,
     program_output,
+    require_evaluator,
     share_progress,
     worker_options,
 )
@@ -254,6 +255,7 @@ def analyse_command(paths: tuple[str, ...], game_index: int | None, ply: int, fm
     from narde_notation.archive.analysed import iter_file_analyses
 
     expanded = expand_arguments(PROGRAM, paths)
+    require_evaluator(PROGRAM)
     disk = [name for name in expanded.files if name != STDIN]
     # a big file is shared out by game among the workers (decisions A18)
     jobs = min(jobs or os.cpu_count() or 1, os.cpu_count() or 1)

@@ -364,7 +364,9 @@ def show(file: str, game_index: int, ply: int | None, fmt: str | None, out: str,
         analysis = None
         if analyse:
             from narde_notation.analysis.game import analyse as analyse_game
+            from narde_notation.cli import require_evaluator
 
+            require_evaluator("narde show")  # weights that cannot be read: exit 2
             analysis = analyse_game(report, file=file)
         data = game_page(report, ply=ply, from_side=viewer_side,
                          analysis=analysis).encode("utf-8")

@@ -58,7 +58,7 @@ _PROGRESS_MIN_FILES = 8
 #: Per table: the columns of text from records or file names, neutralised in CSV
 #: (OWASP; docs/decisions.md "Tables and CLIs").  Results, codes, numbers are data.
 CSV_TEXT_COLUMNS: dict[str, tuple[str, ...]] = {
-    "games": ("file", "white", "black", "rules", "declared", "replay_error"),
+    "games": ("file", "white", "black", "rules", "declared", "replay_error", "score", "date"),
     "turns": ("file", "moves"),
     "findings": ("file", "message"),
 }
@@ -411,6 +411,7 @@ def narde_stats(
                            " --turns-parquet or --report; nothing analysed")
         analyse = False
     if analyse:
+        common.require_evaluator(PROGRAM)
         from narde_notation.archive.analysed import (
             collect,
             iter_file_analyses,

@@ -40,6 +40,7 @@ import numpy as np
 import numpy.typing as npt
 
 from narde_notation.evaluator.game import ROLLS, Ruleset, child_boards
+from narde_notation.evaluator.package_data import read_arrays
 
 __all__ = [
     "CACHE_NAME",
@@ -61,6 +62,8 @@ IntArray = npt.NDArray[np.int64]
 #: after at most 10).
 MAX_ROLLS = 32
 _FIRST_COLUMNS = 16
+#: positions of 0-15 checkers on six points: C(21, 6).
+_POSITIONS = 54_264
 CACHE_NAME = "bearoff-v1.npz"
 #: the shipped tables (package data), made by ``python -m narde_notation.evaluator.bearoff``.
 SHIPPED = Path(__file__).with_name("data") / "bearoff.npz"
@@ -221,19 +224,44 @@ def cache_dir() -> Path:
 
 
 def _load(path: Path) -> BearoffDatabase | None:
-    """The tables of a file written by :func:`save`, ``None`` if absent or of another format."""
+    """The tables of a file written by :func:`save`; ``None`` if absent or of another format.
+
+    Raises:
+        ValueError: the file is damaged (cut short, bytes changed, tables of
+            the wrong shape or not probabilities); the message names it.
+    """
     try:
-        with np.load(path) as data:
-            if int(data["format"]) != _FORMAT:
-                return None
-            keys, mean, dist = data["keys"], data["mean"], data["dist"]
-            first = np.zeros_like(dist)
-            first[:, 0] = 1.0
-            full = data["full_rows"]
-            first[full, 0] = 0.0
-            first[full, :_FIRST_COLUMNS] = data["first_full"]
-            return BearoffDatabase(keys, mean, dist, first)
-    except (OSError, KeyError, ValueError):
+        data = read_arrays(path)
+    except FileNotFoundError:
+        return None
+    if "format" not in data or data["format"].shape != () or int(data["format"]) != _FORMAT:
+        return None
+    try:
+        keys, mean, dist = data["keys"], data["mean"], data["dist"]
+        full, first_full = data["full_rows"], data["first_full"]
+        rows = len(keys)
+        if not (rows == _POSITIONS and mean.shape == (rows,) and dist.shape == (rows, MAX_ROLLS)
+                and first_full.shape == (len(full), _FIRST_COLUMNS) and full.ndim == 1
+                and np.isfinite(dist).all() and np.isfinite(first_full).all()
+                and np.all((dist >= 0) & (dist <= 1)) and np.all(full >= 0)
+                and np.all(full < rows)):
+            raise ValueError("tables of the wrong shape or values")
+        first = np.zeros_like(dist)
+        first[:, 0] = 1.0
+        first[full, 0] = 0.0
+        first[full, :_FIRST_COLUMNS] = first_full
+    except (KeyError, ValueError, IndexError, TypeError) as exc:
+        raise ValueError(f"{path}: damaged bear-off tables ({exc})") from exc
+    return BearoffDatabase(keys, mean, dist, first)
+
+
+def _load_or_none(path: Path, what: str) -> BearoffDatabase | None:
+    """:func:`_load`, a damaged file said on stderr and read as absent."""
+    try:
+        return _load(path)
+    except ValueError as exc:
+        print(f"narde: {what} {exc}; building the tables again (about two minutes)",
+              file=sys.stderr)
         return None
 
 
@@ -267,11 +295,11 @@ def database() -> BearoffDatabase:
     """The database: from memory, else the cache file, else built and cached."""
     if _DB:
         return _DB[0]
-    db = _load(SHIPPED)
+    db = _load_or_none(SHIPPED, "the package's bear-off tables")
     if db is None:  # a checkout without the package data: build once and cache
         path = cache_dir() / CACHE_NAME
-        db = _load(path)
-        if db is None:
+        db = _load_or_none(path, "the cached bear-off tables")
+        if db is None:  # a damaged cache is written over (decisions R7)
             db = build(progress=True)
             with contextlib.suppress(OSError):
                 save(db, path)

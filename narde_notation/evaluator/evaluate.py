@@ -32,6 +32,14 @@ SHIPPED_WEIGHTS = Path(__file__).with_name("data") / "weights.npz"
 _MOVEMENT = ("reroll", "head_doubles_64", "head_exception_strict", "end_of_turn_block")
 
 
+def _check_position(position: object) -> None:
+    """TypeError unless ``position`` is a :class:`Position` (a plain tuple of
+    five numbers would be read as packed boards: decisions R12)."""
+    if not isinstance(position, Position):
+        raise TypeError("position must be a Position (Position.from_string(\"24:15 / 24:15 /"
+                        f" W\")), not {type(position).__name__}")
+
+
 class Evaluator:
     """Estimates of Long Narde positions and rankings of legal turns.
 
@@ -92,7 +100,11 @@ class Evaluator:
 
         Exact (``Estimate.exact``) when the game is over (R9) or both sides
         have every checker home (the bear-off database); else the network.
+
+        Raises:
+            TypeError: ``position`` is not a :class:`Position`.
         """
+        _check_position(position)
         me, opp, mf, of = mover_view(position)
         got = self._judge.values([me], [opp], [mf], [of])
         return Estimate.from_row(got.values[0], bool(got.exact[0]), self.rules.koks)
@@ -113,9 +125,11 @@ class Evaluator:
             side and its equity loss against the first (rounded at 1e-12 to 0).
 
         Raises:
+            TypeError: ``position`` is not a :class:`Position`.
             ValueError: the game is over in ``position`` or ``ply`` is not 0 or 1.
             NotationError: a bad roll.
         """
+        _check_position(position)
         turns, ranking = self.ranking(position, dice, ply)
         best = float(ranking.equity[0])
         koks = self.rules.koks
@@ -131,6 +145,7 @@ class Evaluator:
 
     def best_turn(self, position: Position, dice: tuple[int, int] | str, ply: int = 0) -> Turn:
         """The first turn of :meth:`rank_turns` (same arguments and errors)."""
+        _check_position(position)
         turns, ranking = self.ranking(position, dice, ply)
         return turns[ranking.order[0]]
 

@@ -19,6 +19,8 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
+from narde_notation.evaluator.package_data import read_arrays
+
 __all__ = ["OUTPUTS", "Network"]
 
 FloatArray = npt.NDArray[np.float64]
@@ -123,15 +125,33 @@ class Network:
         """The network of a file written by :meth:`save`, and its extra arrays.
 
         Raises:
-            OSError: the file cannot be read.
-            ValueError: it is not a weights file.
+            OSError: the file cannot be read (FileNotFoundError: there is none).
+            ValueError: it is not a weights file, or it is damaged (cut short,
+                empty, bytes changed, shapes that do not fit together).
         """
-        with np.load(path) as data:
-            missing = [k for k in (*_PARAMS, "meta") if k not in data]
-            if missing:
-                raise ValueError(f"{path}: not a weights file (no {', '.join(missing)})")
+        data = read_arrays(path)
+        missing = [k for k in (*_PARAMS, "meta") if k not in data]
+        if missing:
+            raise ValueError(f"{path}: not a weights file (no {', '.join(missing)})")
+        try:
             params = {k: data[k].astype(np.float64) for k in _PARAMS}
             meta = json.loads(str(data["meta"]))
-            extra = {k: data[k] for k in data.files if k not in (*_PARAMS, "meta")}
+        except (TypeError, ValueError) as exc:  # JSONDecodeError is a ValueError
+            raise ValueError(f"{path}: damaged weights file ({exc})") from exc
+        extra = {k: v for k, v in data.items() if k not in (*_PARAMS, "meta")}
+        _check_shapes(path, params, meta)
         w1 = params["w1"]
         return cls(w1.shape[1], w1.shape[0], params=params, meta=meta), extra
+
+
+def _check_shapes(path: Path | str, params: dict[str, FloatArray], meta: Any) -> None:
+    """The layers fit together and every weight is a finite number, else ValueError."""
+    w1, b1, w2, b2 = (params[k] for k in _PARAMS)
+    hidden = w1.shape[0] if w1.ndim == 2 else -1
+    fits = (w1.ndim == 2 and w1.size > 0 and b1.shape == (hidden,)
+            and w2.shape == (len(OUTPUTS), hidden) and b2.shape == (len(OUTPUTS),))
+    if not fits or not isinstance(meta, dict):
+        raise ValueError(f"{path}: damaged weights file (layers of shapes {w1.shape}, {b1.shape},"
+                         f" {w2.shape}, {b2.shape} do not fit together)")
+    if not all(np.isfinite(v).all() for v in params.values()):
+        raise ValueError(f"{path}: damaged weights file (a weight is not a finite number)")

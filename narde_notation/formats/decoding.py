@@ -104,6 +104,20 @@ def _python_name(encoding: str) -> str:
         return encoding
 
 
+def _check_source(source: object, text: object) -> None:
+    """TypeError unless ``text`` is a ``str``, or ``source`` a path (``str``,
+    ``os.PathLike`` of ``str``) or an open file (it has ``read``)."""
+    given = text if text is not None else source
+    if isinstance(given, str) or (text is None and hasattr(source, "read")):
+        return
+    if text is None and isinstance(source, os.PathLike) and isinstance(os.fspath(source), str):
+        return
+    hint = " (decode it first: bytes.decode or os.fsdecode)" if isinstance(
+        given, bytes | bytearray | os.PathLike) else ""
+    raise TypeError("what is read is a path (str or os.PathLike), an open file or a text"
+                    f" (str), not {type(given).__name__}{hint}")
+
+
 class DecodedLines:
     """The lines of one source, decoded once (see the module docstring).
 
@@ -121,6 +135,9 @@ class DecodedLines:
     opened lazily, on the first line asked for.
 
     Raises:
+        TypeError: ``source`` is none of those (``bytes``, ``None``, a number),
+            ``text`` is not a ``str``, ``encoding`` or ``name`` not a ``str``
+            (at once, decisions R12).
         LookupError: ``encoding`` is not a codec Python knows (at once).
         OSError: a path cannot be opened or read (while iterating).
     """
@@ -133,8 +150,13 @@ class DecodedLines:
         name: str | None = None,
         text: str | None = None,
     ) -> None:
+        _check_source(source, text)
         if encoding is not None:
+            if not isinstance(encoding, str):
+                raise TypeError(f"encoding must be a str, not {type(encoding).__name__}")
             codecs.lookup(encoding)  # fail early on an unknown name
+        if name is not None and not isinstance(name, str):
+            raise TypeError(f"name must be a str, not {type(name).__name__}")
         self.encoding = encoding
         self.source = source
         self.text = text

@@ -120,7 +120,10 @@ def load_grammar(name: str, **options: Any) -> Lark:
         target = os.path.join(cache, f"{name}-v{_CACHE_VERSION}-lark{lark.__version__}"
                                      f"-py{version}-{where}.cache")
         try:
-            return Lark(text, cache=target, **settings)
+            # only a regular file (or none yet): a FIFO there would never answer
+            usable = not os.path.lexists(target) or os.path.isfile(target)
+            if usable:
+                return Lark(text, cache=target, **settings)
         except Exception:  # a damaged or foreign cache file: build without it
             pass
     return Lark(text, **settings)

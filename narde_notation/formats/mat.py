@@ -11,9 +11,10 @@ is and the next lines are still read.
 
 Columns: the left column is White, the right Black.  On a turn line with
 two or more items the first is in the left column and the others in the
-right; a single item is in the right column when it starts two or more
-blanks after ``N)``; a ``Wins`` line of its own is the right player's when
-indented 20 columns or more.
+right; a single item is in the right column when it starts 8 columns or
+more after ``N)``, a line of its own (a ``Wins`` line) when indented 20
+columns or more (tabs to the next multiple of 8).  The column of ``Wins`` decides who won (decisions
+C1); each result is checked against the next game's score line.
 """
 
 from __future__ import annotations
@@ -29,7 +30,7 @@ from typing import cast
 from lark import Lark, Token
 from lark.exceptions import UnexpectedInput, UnexpectedToken
 
-from narde_notation.formats._score import format_score, result_token
+from narde_notation.formats._score import format_score, parse_count, parse_score, result_token
 from narde_notation.formats.grammar import (
     MAX_NUMBER_DIGITS,
     capped_moves,
@@ -45,11 +46,30 @@ from narde_notation.model.side import Side
 
 __all__ = ["mat_parser", "mat_patterns", "read_mat"]
 
-#: Blanks after ``N)`` from which a lone item is in the right column.
-_RIGHT_AFTER = 2
-#: Indentation from which a ``Wins`` line of its own is the right player's.
+#: Blanks after ``N)`` (tabs to the next multiple of 8) from which a lone
+#: item of a turn line is in the right column: real files start the left
+#: cell 1 blank after ``N)`` (a cube word or ``Wins`` 2) and the right one 26
+#: or more, or two tabs on (decisions R1).
+_RIGHT_AFTER = 8
+#: Indentation from which a line of its own (``Wins N points``, items with no
+#: ``N)``) is in the right column (corpus decision 9).
 _RIGHT_INDENT = 20
 _DIGITS_RE = re.compile(r"[0-9]+")
+#: Most blanks between a roll written alone and the same roll written again
+#: for them to be one cell (a column is 20 characters or more apart).
+_SAME_CELL_GAP = 3
+#: How a line a program or a transcriber meant as part of a record starts,
+#: after its blanks and control characters: ``N point match``, ``Game N``,
+#: ``N)``, ``Wins N``, ``Name : N  Name : N``.  Such a
+#: line before a game that is not read is reported; free text (a boxed title
+#: ``|  Final (Part 1)  |``, a date) is not (decisions R4).
+_RECORD_HINT_RE = re.compile(
+    r"[\s\x00-\x1f\x7f]*(?i:[0-9]+[ \t]+point[ \t]+match|game\W*[0-9]|[0-9]+\)|wins[ \t]+[0-9]"
+    r"|[^:|+;]+:[ \t]*[0-9]+[ \t]+[^:]+:[ \t]*[0-9])")
+#: ``; Set Pos=…``: a game from a set-up position (eXtreme Gammon's export).
+_SET_POS_RE = re.compile(r";[ \t]*Set[ \t]*Pos[ \t]*=[ \t]*(?P<value>.*)", re.IGNORECASE)
+#: The most points a game can be worth (koks, rules.md R9).
+_GAME_WORTH_MOST = 3
 
 
 @functools.cache
@@ -81,8 +101,6 @@ class _MatGame:
     result_column: int | None = None
     findings: list[Finding] = field(default_factory=list)
     expect_score: bool = True
-    #: the side of the last half-turn read (kept or not)
-    last_mover: Side | None = None
     #: the side a Resigns or Losses item marked as resigning
     resigner: Side | None = None
 
@@ -96,12 +114,25 @@ _Item = tuple[str, str, int, "str | None"]
 #: space, U+2000-200A, U+3000, U+0085, ``\x1c``-``\x1f``…), each read as one
 #: space in a ``.mat`` line: programs pad columns with them (decisions F12).
 _OTHER_BLANKS = str.maketrans({c: " " for c in (
-    "\x0b\x0c\x1c\x1d\x1e\x1f\x85\xa0\u1680\u2000\u2001\u2002\u2003\u2004\u2005"
+    "\x00\x0b\x0c\x1c\x1d\x1e\x1f\x85\xa0\u1680\u2000\u2001\u2002\u2003\u2004\u2005"
     "\u2006\u2007\u2008\u2009\u200a\u2028\u2029\u202f\u205f\u3000")})
 #: Items that are a half-turn (one per column).
 _HALF_KINDS = frozenset({"HALFTURN", "UNREAD"})
 #: What programs write after a roll in place of its moves.
 _IN_PLACE_OF_MOVES = frozenset({"CANNOT_MOVE", "UNRECORDED", "ILLEGAL_PLAY"})
+
+
+def _column_side(line: str, index: int, base: int) -> Side:
+    """The side whose column holds what starts at 0-based ``index`` of ``line``:
+    measured from ``base`` (the end of ``N)``, else 0: the line's start) with
+    tabs expanded as drawn, against ``_RIGHT_AFTER`` or ``_RIGHT_INDENT``."""
+    width = len(line[:index].expandtabs(8)) - len(line[:base].expandtabs(8))
+    return Side.BLACK if width >= (_RIGHT_AFTER if base else _RIGHT_INDENT) else Side.WHITE
+
+
+def _same_roll(first: str, second: re.Match[str] | None) -> bool:
+    """The roll ``first`` (``41:``) is the roll ``second`` found (``4-1:``)."""
+    return second is not None and parse_roll(first[:-1]) == parse_roll(second.group()[:-1])
 
 
 def _points(text: str) -> str:
@@ -125,6 +156,14 @@ class _MatReader:
         #: `; [Tag "value"]` lines after a game's turns: name -> (value, line)
         self.pending: dict[str, tuple[str, int]] = {}
         self.index = 0
+        #: findings on lines no game holds (text before a game that looks like
+        #: part of a record), reported by a record of their own (decisions R4)
+        self.loose: list[Finding] = []
+        #: findings for the next game (a set-up line after a game's turns)
+        self.pending_findings: list[Finding] = []
+        #: the game read last: the next game's score line is checked against
+        #: its result (decision C2)
+        self.last: GameRecord | None = None
         patterns = mat_patterns()
         self.re_match = patterns["MATCH_LINE"]
         self.re_game = patterns["GAME_LINE"]
@@ -164,7 +203,41 @@ class _MatReader:
             result_column=game.result_column,
         )
         self.index += 1
+        self.last = record
         return record
+
+    def check_score(self, game: _MatGame, number: int) -> None:
+        """``game``'s score line (line ``number``) is checked against the game
+        read before it: same players and match, consecutive ``Game`` numbers,
+        and that game's score plus its result must give this score.  Where the
+        file contradicts itself, a ``wrong-result`` finding (R9, R10) at the
+        score line; the result is kept as written (decision C2)."""
+        held = self.last
+        if held is None or held.result is None:
+            return
+        tags = held.tags
+        before, after = parse_score(tags.get("Score")), parse_score(game.tags.get("Score"))
+        result = parse_score(held.result)
+        if before is None or after is None or result is None:
+            return
+        same = all(tags.get(name) == game.tags.get(name) for name in ("White", "Black", "Match"))
+        numbers = parse_count(tags.get("Game")), parse_count(game.tags.get("Game"))
+        if not same or (None not in numbers and numbers[1] != cast(int, numbers[0]) + 1):
+            return
+        given = (before[0] + result[0], before[1] + result[1])
+        gained = (after[0] - before[0], after[1] - before[1])
+        if given == after or (
+                # a forfeit (`Wins 4016 point`: more than any game is worth): the
+                # validator reads it as the game's own value (decisions F17)
+                max(result) > _GAME_WORTH_MOST and 0 < max(gained) <= _GAME_WORTH_MOST
+                and min(gained) == 0 and (gained[0] > 0) == (result[0] > 0)):
+            return
+        winner = "White" if result[0] > result[1] else "Black"
+        game.findings.append(Finding(
+            "wrong-result", f"Score {after[0]}-{after[1]}, but the game before gives"
+            f" {given[0]}-{given[1]}: {before[0]}-{before[1]} and {winner} winning"
+            f" {max(result)} (the Wins at line {held.result_line}, in {winner}'s column);"
+            " each is kept as written.", file=self.file, line=number, column=1))
 
     def start_game(self, number: int) -> _MatGame:
         """Open a new game at line ``number`` (the header tags and match length apply)."""
@@ -184,6 +257,38 @@ class _MatReader:
                 game.tags[name] = value
                 game.tag_lines[name] = line
         self.pending.clear()
+        game.findings.extend(self.pending_findings)
+        self.pending_findings.clear()
+
+    def loose_record(self) -> GameRecord:
+        """A record of no game holding the findings of lines no game holds."""
+        record = GameRecord(findings=self.loose, file=self.file, index=self.index,
+                            line=self.loose[0].line or 1, format="mat")
+        self.loose = []
+        self.index += 1
+        return record
+
+    def set_up(self, game: _MatGame | None, number: int, value: str) -> None:
+        """``; Set Pos=…`` at line ``number``: a Long Narde position string
+        (``24:15 / 24:15 / W``, record-format.md) becomes the game's
+        ``Position`` tag; anything else (an XGID, a backgammon position) is a
+        ``syntax`` finding on that line, so that the game is not replayed from
+        the opening (decisions R5)."""
+        after_turns = game is None or bool(game.half_turns) or game.result is not None
+        if value.count("/") == 2 and "XGID" not in value.upper():
+            if after_turns:
+                self.pending.setdefault("Position", (value, number))
+            elif game is not None and "Position" not in game.tags:
+                game.tags["Position"], game.tag_lines["Position"] = value, number
+            return
+        finding = syntax_finding(
+            f"the set-up position {value[:60]!r} is not read (only a Long Narde position"
+            " string such as `24:15 / 24:15 / W` is): the game is not replayed from the"
+            " opening", file=self.file, line=number, column=1, line_text=None)
+        if after_turns:
+            self.pending_findings.append(finding)
+        elif game is not None:
+            game.findings.append(finding)
 
     def feed(self, number: int, line: str) -> GameRecord | None:
         if not (line.isascii() and line.isprintable()):
@@ -193,6 +298,10 @@ class _MatReader:
             return None
         game = self.draft
         if stripped.startswith(";"):
+            set_up = _SET_POS_RE.fullmatch(stripped)
+            if set_up:
+                self.set_up(game, number, set_up.group("value").strip())
+                return None
             match = self.re_tag.fullmatch(stripped)
             name = "".join(match.group("name").split()) if match else ""
             if match and name:
@@ -212,7 +321,7 @@ class _MatReader:
                 elif name not in game.tags:
                     game.tags[name] = value
                     game.tag_lines[name] = number
-            return None
+            return None  # a comment (`; [Game 1, Move 1: Dice set to …]`)
         match = self.re_game.fullmatch(line)
         if match:
             done = self.finish()
@@ -231,6 +340,8 @@ class _MatReader:
         turn = self.re_turn.fullmatch(line)
         if game is None:
             if not (turn or (self.match_line and self.re_score.fullmatch(stripped))):
+                if _RECORD_HINT_RE.match(stripped):
+                    self.unread(number, stripped)
                 return None  # free-text preamble
             # Turns (or a score line) with no `Game N` line before them: a game
             # all the same, so that no move is lost.
@@ -254,6 +365,7 @@ class _MatReader:
             game.tags["Score"] = format_score(score.group("wscore"), score.group("bscore"))
             for name in ("White", "Black", "Score"):
                 game.tag_lines[name] = number
+            self.check_score(game, number)
             return done
         match = self.re_wins.fullmatch(line)
         if match:
@@ -261,7 +373,7 @@ class _MatReader:
             # player's (a tab reaches the next multiple of 8, as the program's
             # columns were drawn); after a resignation, the other side's
             written = match.group("indent")
-            side = Side.BLACK if len(written.expandtabs(8)) >= _RIGHT_INDENT else Side.WHITE
+            side = _column_side(line, len(written), 0)
             if game.resigner is not None:
                 side = game.resigner.other
             self.wins(game, side, match.group("points"), number, len(written) + 1)
@@ -270,15 +382,18 @@ class _MatReader:
         if self.re_item.match(line, lead):
             # items with no `N)` before them (`   Drops      Wins 1 point`): a turn
             # line without a number, a lone item placed as a Wins line is
-            self.read_items(game, number, line, line, 0, None, _RIGHT_INDENT)
+            self.read_items(game, number, line, line, 0, None)
             return done
         self.syntax(game, "expected a turn line such as `N) 65: 24/18 18/13`, a `Wins N"
                     f" points` line or `Game N`, found {describe(stripped)}", number, lead + 1,
                     line)
-        if not game.expect_score:
-            # a damaged turn line, most likely: its last column is Black's (F3)
-            game.last_mover = Side.BLACK
         return done
+
+    def unread(self, number: int, stripped: str) -> None:
+        """A line before a game that looks like part of a record and is not read."""
+        self.loose.append(syntax_finding(
+            f"this line looks like part of a match record but is not read: {stripped[:60]!r}",
+            file=self.file, line=number, column=1, line_text=None))
 
     def wins(self, game: _MatGame, side: Side, points: str, line: int, column: int) -> None:
         game.result = result_token(side, points)
@@ -292,15 +407,16 @@ class _MatReader:
                 "turn-number", f"a turn number of {len(written)} digits is not read as a turn"
                 " number; sides alternate whatever the numbers say.", file=self.file,
                 line=number, column=match.start("number") + 1))
-        self.read_items(game, number, line, match.group("rest"), match.start("rest"), turn,
-                        _RIGHT_AFTER)
+        self.read_items(game, number, line, match.group("rest"), match.start("rest"), turn)
 
     def read_items(self, game: _MatGame, number: int, line: str, rest: str, base: int,
-                   turn: int | None, right_after: int) -> None:
+                   turn: int | None) -> None:
         """The items of a turn line's text ``rest`` (0-based column ``base`` on
-        the line), each put in its column (decision F3): a lone item stands
-        in the right column when it starts ``right_after`` blanks or more in."""
-        items = self.items(game, number, line, rest, base)
+        the line), each put in its column (decision C1): a lone item stands
+        in the right column when it starts ``_RIGHT_AFTER`` columns or more
+        after ``N)`` (``_RIGHT_INDENT`` into a line with no ``N)``)."""
+        items = self.once_each_roll(game, number, line, base,
+                                    self.items(game, number, line, rest, base))
         halves = [item for item in items if item[0] in _HALF_KINDS]
         if len(halves) > 2:  # two columns: one half-turn each at most
             extra = halves[2]
@@ -309,20 +425,13 @@ class _MatReader:
             items = items[: items.index(extra)]
         resigned: Side | None = None
         winner: tuple[Side, str, int] | None = None
-        # a resignation or a cube action on the line: `Wins` is in the winner's column
-        ended_otherwise = any(item[0] in ("RESIGNS", "LOSSES", "CUBE") for item in items)
         for i, (kind, text, at, unread) in enumerate(items):
             column = base + at
             if len(items) >= 2:
                 side = Side.WHITE if i == 0 else Side.BLACK
             else:
-                side = Side.BLACK if at - 1 >= right_after else Side.WHITE
-            if kind == "GARBAGE":
-                # a piece not read: its side may have moved there; one that ends
-                # the line may run into the right column, Black's (F3)
-                game.last_mover = Side.BLACK if i == len(items) - 1 else side
-            elif kind in _HALF_KINDS:
-                game.last_mover = side
+                side = _column_side(line, column - 1, base)
+            if kind in _HALF_KINDS:
                 if kind == "HALFTURN":
                     dice, moves, annotation = halfturn_parts(text, column)
                     moves, cut = capped_moves(moves, number)
@@ -337,13 +446,8 @@ class _MatReader:
             elif kind == "CUBE":  # each cube action reported once, reading goes on
                 self.syntax(game, f"cube action {text!r}: Long Narde has no doubling"
                             " cube", number, column, line)
-            elif kind == "WINS":
-                # after moves alone, `Wins` stands in the next free column: the game
-                # was won by the side that moved last (a game is won on one's own
-                # turn); with a resignation or a cube action, its column says
-                mover = game.last_mover
-                wins_side = side if ended_otherwise or mover is None else mover
-                winner = (wins_side, _points(text), column)
+            elif kind == "WINS":  # the column says who won (R1)
+                winner = (side, _points(text), column)
             elif kind in ("RESIGNS", "LOSSES"):
                 resigned = side
                 if kind == "LOSSES" and winner is None:
@@ -354,6 +458,26 @@ class _MatReader:
             game.tag_lines["Termination"] = number
         if winner is not None:
             self.wins(game, winner[0], winner[1], number, winner[2])
+
+    def once_each_roll(self, game: _MatGame, number: int, line: str, base: int,
+                       items: list[_Item]) -> list[_Item]:
+        """Items with a roll written twice in a row by a transcriber (``41: 41:
+        24/23 13/9``: a roll alone, then the same roll with its moves, a few
+        blanks apart, not a column apart) read once, where the first stands,
+        with a ``syntax`` finding: it is not a pass followed by a second roll."""
+        kept: list[_Item] = []
+        for item in items:
+            before = kept[-1] if kept else None
+            if (before is not None and before[0] == "HALFTURN" and item[0] in _HALF_KINDS
+                    and self.re_roll.fullmatch(before[1])
+                    and item[2] - (before[2] + len(before[1])) <= _SAME_CELL_GAP
+                    and _same_roll(before[1], self.re_roll.match(item[1]))):
+                self.syntax(game, f"the roll {before[1]} is written twice; it is read once,"
+                            " with the moves after the second", number, base + item[2], line)
+                kept[-1] = (item[0], item[1], before[2], item[3])
+                continue
+            kept.append(item)
+        return kept
 
     def items(self, game: _MatGame, number: int, line: str, rest: str,
               base: int) -> list[_Item]:
@@ -446,8 +570,14 @@ def read_mat(lines: Iterable[tuple[int, str]], file: str | None) -> Iterator[Gam
             reader.index += 1
         if done is not None:
             yield done
+        if reader.loose and reader.draft is not None:
+            yield reader.loose_record()  # before the game that starts after those lines
     if reader.draft is not None:
         reader.take_pending(reader.draft)  # header lines after the last game: kept there
     done = reader.finish()
     if done is not None:
         yield done
+    if reader.pending_findings:
+        reader.loose.extend(reader.pending_findings)
+    if reader.loose:
+        yield reader.loose_record()

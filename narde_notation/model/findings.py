@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from narde_notation._lazy import publish
 from narde_notation.model.safe_text import visible
 
-__all__ = ["CODES", "Finding", "Severity"]
+__all__ = ["CODES", "MAX_MESSAGE", "Finding", "Severity"]
 
 
 class Severity(enum.StrEnum):
@@ -54,6 +54,11 @@ CODES: dict[str, tuple[Severity, str | None]] = {
 }
 
 
+#: The longest message a finding keeps (characters); longer ones are cut in
+#: the middle (decisions R10).
+MAX_MESSAGE = 1000
+
+
 @dataclass(frozen=True, slots=True)
 class Finding:
     """One problem found in a record.
@@ -90,6 +95,11 @@ class Finding:
     def __post_init__(self) -> None:
         if self.code not in CODES:
             raise ValueError(f"unknown finding code {self.code!r}")
+        if len(self.message) > MAX_MESSAGE:
+            # a value quoted whole (a 2 MB tag in an error from deeper down) is cut
+            # in its middle: the start says what, the end keeps the rule's words
+            head, tail = self.message[: MAX_MESSAGE - 200], self.message[-150:]
+            object.__setattr__(self, "message", f"{head} … {tail}")
 
     @property
     def severity(self) -> Severity:

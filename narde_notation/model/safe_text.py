@@ -166,15 +166,19 @@ def csv_safe(value: Any) -> Any:
 
 
 def csv_safe_frame(frame: pd.DataFrame, columns: tuple[str, ...] = ()) -> pd.DataFrame:
-    """A copy of ``frame`` whose text ``columns`` (and a text index) are :func:`csv_safe`.
-
-    Only columns of text that comes from records or file names are given:
-    a result ``"0-1"`` or a negative count is data, never changed.
+    """A copy of ``frame`` whose text cells are :func:`csv_safe`: the
+    ``columns`` named and every other column of text (object, string or
+    category dtype), and a text index.  Numbers are never changed (a
+    negative count stays a number), nor text that cannot start a formula (a
+    result ``"0-1"``); a column added later is covered without being listed
+    (decisions R9: the ``Date`` and ``Score`` tags reached a spreadsheet live).
     """
     out = frame.copy()
-    for name in columns:
-        if name in out.columns:
-            out[name] = out[name].astype(object).map(csv_safe)
+    text = [name for name in out.columns
+            if name in columns or out[name].dtype.kind in "OSU"
+            or str(out[name].dtype) in ("category", "string")]
+    for name in text:
+        out[name] = out[name].astype(object).map(csv_safe)
     if out.index.dtype.kind not in "biuf":
         out.index = out.index.map(csv_safe)
     return out

@@ -197,15 +197,17 @@ def _check_score(report: GameReport, sequencer: MatchSequencer) -> None:
     tags = MatchTags.of(record.tags)
     game = sequencer.place(record.white, record.black, tags, partial=record.format == "mat")
     written, expected = tags.score, game.expected
-    if written is not None and expected is not None and written != expected:
+    line = record.tag_lines.get("Score", record.line)
+    # the reader's check of the .mat score line said it already (decisions R2)
+    said = any(f.code == "wrong-result" and f.line == line for f in report.findings)
+    if written is not None and expected is not None and written != expected and not said:
         score = record.tags.get("Score")
         report.findings.append(Finding(
             "wrong-result",
             f"Score {score!r} before game {tags.number}, but the earlier games of this"
             f" match give {expected[0]}-{expected[1]}"
             + ("" if game.new else _colours(game)) + ".",
-            file=record.file, game=record.index,
-            line=record.tag_lines.get("Score", record.line), column=1,
+            file=record.file, game=record.index, line=line, column=1,
         ))
         report.findings.sort(key=finding_order)
     outcome = report.outcome

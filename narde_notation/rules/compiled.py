@@ -8,6 +8,12 @@ source with the C compiler (``$CC``, else ``cc``) into the cache folder
 hash of the source, and loads it with ctypes.  Without a compiler, a
 writable folder or a 64-bit little-endian platform, or with ``NARDE_PURE_PYTHON=1`` in
 the environment, it is ``None`` and the Python code runs.
+
+A build writes a stamp beside the library (``.sha256``: the hash of the
+library's bytes).  Before loading, the cached file must be a regular file
+whose bytes have that hash: a file cut short (which would kill the process
+with SIGBUS when mapped), a foreign library, a FIFO or a directory in its
+place is rebuilt, or the Python code runs (decisions R6).
 """
 
 from __future__ import annotations
@@ -15,6 +21,7 @@ from __future__ import annotations
 import ctypes
 import hashlib
 import os
+import stat
 import subprocess
 import sys
 import tempfile
@@ -45,19 +52,58 @@ def _build(source: Path) -> ctypes.CDLL | None:
         return None
     text = source.read_bytes()
     target = Path(folder, f"{source.stem}-{hashlib.sha256(text).hexdigest()[:16]}.so")
-    if not target.exists():
-        fd, tmp = tempfile.mkstemp(dir=folder, suffix=".so")
-        os.close(fd)
-        try:
-            subprocess.run([os.environ.get("CC", "cc"), "-O2", "-shared", "-fPIC", "-o", tmp,
-                            str(source)], check=True, capture_output=True, timeout=120)
-            os.replace(tmp, target)
-        except (OSError, subprocess.SubprocessError):
-            return None
-        finally:
-            if os.path.exists(tmp):
-                os.unlink(tmp)
+    stamp = target.with_suffix(".sha256")
+    if not _verified(target, stamp) and not _compile(source, folder, target, stamp):
+        return None
     try:
         return ctypes.CDLL(str(target))
     except OSError:
         return None
+
+
+def _digest(path: Path) -> str | None:
+    """The SHA-256 of a regular file's bytes; ``None`` for anything else (a
+    FIFO is never opened: reading one would wait for a writer)."""
+    try:
+        if not stat.S_ISREG(os.stat(path).st_mode):
+            return None
+        return hashlib.sha256(path.read_bytes()).hexdigest()
+    except OSError:
+        return None
+
+
+def _verified(target: Path, stamp: Path) -> bool:
+    """``target`` is the library its build stamped (a regular file, same bytes)."""
+    written = _digest(stamp)  # the stamp must be a regular file too
+    if written is None:
+        return False
+    try:
+        expected = stamp.read_text(encoding="ascii").strip()
+    except (OSError, UnicodeDecodeError):
+        return False
+    return bool(expected) and _digest(target) == expected
+
+
+def _compile(source: Path, folder: str, target: Path, stamp: Path) -> bool:
+    """Build ``source`` into ``target`` (replacing whatever stands there) and
+    write its stamp; ``False`` when it cannot (the Python code then runs)."""
+    fd, tmp = tempfile.mkstemp(dir=folder, suffix=".so")
+    os.close(fd)
+    fd, tmp_stamp = tempfile.mkstemp(dir=folder, suffix=".sha256")
+    os.close(fd)
+    try:
+        subprocess.run([os.environ.get("CC", "cc"), "-O2", "-shared", "-fPIC", "-o", tmp,
+                        str(source)], check=True, capture_output=True, timeout=120)
+        digest = _digest(Path(tmp))
+        if digest is None:
+            return False
+        Path(tmp_stamp).write_text(digest + "\n", encoding="ascii")
+        os.replace(tmp_stamp, stamp)  # a stamp ahead of its library only fails to verify
+        os.replace(tmp, target)
+    except (OSError, subprocess.SubprocessError):
+        return False
+    finally:
+        for path in (tmp, tmp_stamp):
+            if os.path.lexists(path):
+                os.unlink(path)
+    return _verified(target, stamp)

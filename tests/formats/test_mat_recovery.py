@@ -172,9 +172,10 @@ def test_a_cube_and_wins_line_without_a_turn_number_is_read() -> None:
 
 
 def test_wins_and_wins_the_match() -> None:
+    # `Wins` in the right column after White's roll: Black's (the column decides)
     game = _one(" 1) 65: 24/18 18/13             43: 24/20 24/21\n"
                 " 2) 43:                          Wins 1 point and wins the match\n")
-    assert not game.findings and game.result == "1-0"
+    assert not game.findings and game.result == "0-1"
 
 
 @pytest.mark.parametrize("points", ["1 point", "2 point", "4016 point", "2 points"])

@@ -27,9 +27,9 @@ def test_wins_resigns_losses_on_turn_lines_any_case_mixed_line_ends() -> None:
                         "Black": "Orlov K.", "Score": "0-0"}
     assert [(h.side, h.dice, h.line) for h in one.half_turns] == [
         (W, (6, 5), 5), (B, (5, 4), 5), (W, (4, 3), 6)]
-    # `Wins 1 point` after White's move on a turn line (the next free column):
-    # the side that moved last won (a game is won on one's own turn)
-    assert (one.result, one.result_line, one.result_column) == ("1-0", 6, 34)
+    # `Wins 1 point` in the right column after White's move: Black's (the
+    # column decides; game 2's score line, 0-1, says the same)
+    assert (one.result, one.result_line, one.result_column) == ("0-1", 6, 34)
     assert not one.resigned
     assert [(h.side, h.dice) for h in two.half_turns] == [(W, (2, 1)), (B, (5, 3))]
     assert two.half_turns[1].column == 23  # after "  1) 21: 24/22 22/21" and two tabs
@@ -45,7 +45,7 @@ def test_wins_resigns_losses_on_turn_lines_any_case_mixed_line_ends() -> None:
 
 def test_programs_file_validates_resignations() -> None:
     one, two, three = validate_games(read_games(DATA / "programs.mat"))
-    # game 1 is not over, yet its Wins says 1-0
+    # game 1 is not over, yet its Wins says 0-1
     assert [(f.code, f.line, f.column) for f in one.findings] == [("wrong-result", 6, 34)]
     assert one.ending == "unfinished"
     # games 2 and 3: White resigned having borne off nothing (mars possible):
@@ -108,7 +108,10 @@ def test_resumed_match_resignation_worth_too_much_and_game_without_turns() -> No
     assert "at most 2 (mars)" in two.findings[1].message
     assert two.ending == "resignation"
     # `Game 3` with no turns: a located warning
-    assert [(f.code, f.line) for f in three.findings] == [("unfinished", 13)]
+    # and its score line (3-4) is not game 2's 3-4 plus the 3 points its Wins
+    # gives Black: the file contradicts itself, said at the score line
+    assert [(f.code, f.line) for f in three.findings] == [("unfinished", 13), ("wrong-result", 14)]
+    assert "3-7" in three.findings[1].message
     assert three.record.half_turns == []
     assert [(f.code, f.line) for f in four.findings] == [("unfinished", 18)]
 
@@ -144,15 +147,15 @@ def test_a_third_half_turn_on_a_line_is_malformed() -> None:
     assert [(h.side, h.dice) for h in game.half_turns] == [(W, (6, 5)), (B, (5, 4))]
 
 
-def test_wins_after_the_last_move_goes_to_the_mover() -> None:
-    # Game 1: Black (first) leaves one checker, White bears off its last two,
-    # `Wins` follows in the next free (right) column.  Game 2: Black bears off
-    # its last two in the right column; `Wins` opens the next turn line.
+def test_wins_stands_in_the_winners_column() -> None:
+    # Game 1: Black (first) leaves one checker, White bears off its last two;
+    # `Wins` on a line of its own in the left column (White's).  Game 2: Black
+    # bears off its last two in the right column; `Wins` in the right column.
     one, two = validate_games(read_games(DATA / "finished.mat"))
     assert (one.record.result, one.record.result_line, one.record.result_column) == (
-        "1-0", 7, 34)
+        "1-0", 8, 7)
     assert (two.record.result, two.record.result_line, two.record.result_column) == (
-        "0-1", 13, 6)
+        "0-1", 14, 35)
     for report in (one, two):
         assert report.findings == [] and report.ending == "bear-off"
     assert (one.result, two.result) == ("1-0", "0-1")
