@@ -9,9 +9,10 @@ import random
 
 import pytest
 
+from narde_notation.formats import read_half_turn
 from narde_notation.formats.writer import shortest_half_turn, shortest_moves
 from narde_notation.model.errors import IllegalTurnError
-from narde_notation.model.record import OFF, HalfTurn
+from narde_notation.model.record import OFF
 from narde_notation.rules.game import Game
 from narde_notation.rules.position import Position
 
@@ -41,7 +42,7 @@ def test_shortest_form(steps: list[tuple[int, int]], expected: str) -> None:
 
 def test_written_half_turns_shown_shortest() -> None:
     def shown(written: str) -> str:
-        return str(shortest_half_turn(HalfTurn.from_text(written)))
+        return str(shortest_half_turn(read_half_turn(written)))
 
     assert shown("65: 24/18 18/13") == "65: 24/13"
     assert shown("44: 24/20 20/16 24/20 20/16") == "44: 24/16(2)"

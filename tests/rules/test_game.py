@@ -188,7 +188,7 @@ def test_a_double_as_the_games_first_roll_is_refused() -> None:
     assert game.turn_stack == [] and game.position == Position()
     assert game.legal_turns("66") == [] and game.is_opening_double("66")
     # the same turn from the legal turns of the position is refused by push too
-    turn = next(t for t in Position().legal_turns("66") if t.notation() == "24/18 24/18")
+    turn = next(t for t in Position().legal_turns("66") if t.notation() == "24/18(2)")
     with pytest.raises(IllegalTurnError):
         game.push(turn)
     # what the validator says of the same record
