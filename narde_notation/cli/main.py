@@ -290,8 +290,10 @@ def show(file: str, game_index: int, ply: int | None, fmt: str | None, out: str,
 
 def _register() -> None:
     from narde_notation.cli.analyse import analyse_command
+    from narde_notation.cli.rollout import rollout_command
 
     narde.add_command(analyse_command)
+    narde.add_command(rollout_command)
 
 
 _register()

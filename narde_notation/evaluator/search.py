@@ -26,7 +26,8 @@ from narde_notation.evaluator.estimate import equities, flip
 from narde_notation.evaluator.game import ROLLS, Ruleset, child_boards_of_rolls
 from narde_notation.evaluator.network import Network
 
-__all__ = ["FILTER_COUNT", "FILTER_EQUITY", "Judge", "Ranking", "Values"]
+__all__ = ["FILTER2_COUNT", "FILTER2_EQUITY", "FILTER_COUNT", "FILTER_EQUITY", "Judge", "Ranking",
+           "Values"]
 
 FloatArray = npt.NDArray[np.float64]
 BoolArray = npt.NDArray[np.bool_]
@@ -34,6 +35,10 @@ BoolArray = npt.NDArray[np.bool_]
 #: gnubg's default 1-ply filter: at most this many turns, within this much equity of the best.
 FILTER_COUNT = 8
 FILTER_EQUITY = 0.16
+#: the 2-ply filter after the 1-ply one: at most this many turns, within this much of the best.
+FILTER2_COUNT = 3
+FILTER2_EQUITY = 0.04
+_PROBS = np.array([p for _d1, _d2, p in ROLLS])
 
 
 class Values(NamedTuple):
@@ -205,46 +210,101 @@ class Judge:
         self._last = (opp, opp_first, dict(zip(keys, range(len(keys)), strict=True)),
                       Values(got.values[rows], got.exact[rows], None, got.by_network[rows]))
 
+    def best_replies(self, positions: Sequence[tuple[int, int, bool, bool]],
+                     rolls: Sequence[Sequence[tuple[int, int]]] | None = None
+                     ) -> tuple[UInt8Array, FloatArray, BoolArray]:
+        """The best 0-ply turn of each roll in each position, all valued in one
+        matrix evaluation.
+
+        Args:
+            positions: ``(me, opp, me_first, opp_first)``, ``me`` to roll
+                (packed boards, :func:`~.game.mover_view`).
+            rolls: the rolls of each position (``d1 >= d2``); default the 21
+                of :data:`~.game.ROLLS`, in that order.  Every position
+                must have as many.
+
+        Returns:
+            ``(boards, values, exact)``: the end board (bytes, uint8 (n, k, 16))
+            of each position's best turn of each of its ``k`` rolls (the first
+            of equal ones, in generation order), its estimate (n, k, 5) from
+            the **opponent's** side (to move after it) and whether that is exact.
+        """
+        every_rolls = rolls or [[(d1, d2) for d1, d2, _p in ROLLS]] * len(positions)
+        found = [child_boards_of_rolls(me, opp, mf, r, self.rules)
+                 for (me, opp, mf, _of), r in zip(positions, every_rolls, strict=True)]
+        sizes = [len(raw) for raw, _rows, _counts in found]
+        boards = np.concatenate([raw for raw, _rows, _counts in found])
+        opps = raw_boards([opp for _me, opp, _mf, _of in positions])
+        got = self.values_raw(np.repeat(opps, sizes, axis=0), boards,
+                              np.repeat([of for _me, _opp, _mf, of in positions], sizes), False)
+        eq = equities(got.values, self.koks)
+        picks = []
+        offset = 0
+        for (_raw, rows, counts), size in zip(found, sizes, strict=True):
+            starts = np.concatenate([[0], np.cumsum(counts)[:-1]]).astype(np.int64)
+            seg = eq[rows + offset]
+            worst = np.minimum.reduceat(seg, starts)  # the opponent's worst: the mover's best
+            firsts = np.flatnonzero(seg == np.repeat(worst, counts))
+            picks.append(rows[firsts[np.searchsorted(firsts, starts)]] + offset)
+            offset += size
+        chosen = np.stack(picks)
+        return boards[chosen], got.values[chosen], got.exact[chosen]
+
     def one_ply(self, board: int, opp: int, opp_first: bool) -> FloatArray:
         """The mover's estimate (5,) of reaching ``board``: the mean over the
         opponent's 21 rolls of its best 0-ply answer (expectimax, R12 odds)."""
-        replies, rows, counts = child_boards_of_rolls(
-            opp, board, opp_first, [(d1, d2) for d1, d2, _p in ROLLS], self.rules)
-        # each distinct answer valued once, for the mover (to move after it)
-        vals = self.values_raw(raw_boards([board]), replies, False, False).values
-        eq = equities(vals, self.koks)
-        total = np.zeros(5)
-        start = 0
-        for (_d1, _d2, p), count in zip(ROLLS, counts, strict=True):
-            seg = rows[start:start + count]
-            start += count
-            total += p * vals[seg[int(np.argmin(eq[seg]))]]
-        return total
+        _boards, values, _exact = self.best_replies([(opp, board, opp_first, False)])
+        out: FloatArray = _PROBS @ values[0]
+        return out
+
+    def two_ply(self, board: int, opp: int, opp_first: bool) -> FloatArray:
+        """The mover's estimate (5,) of reaching ``board`` at 2 ply: the mean over
+        the opponent's 21 rolls of the 1-ply estimate (the mover's 21 rolls, its
+        best 0-ply turn each) of the position after the opponent's best 0-ply
+        answer (exact answers keep their exact figure)."""
+        replies, values, exact = self.best_replies([(opp, board, opp_first, False)])
+        deeper = [r for r in range(len(ROLLS)) if not exact[0, r]]
+        total = values[0].copy()
+        if deeper:
+            answers = packed_boards(replies[0, deeper])
+            _b, after, _e = self.best_replies([(board, a, False, False) for a in answers])
+            total[deeper] = flip(np.einsum("r,nrk->nk", _PROBS, after))
+        out: FloatArray = _PROBS @ total
+        return out
 
     def rank(self, boards: Sequence[int], opp: int, opp_first: bool, ply: int = 0) -> Ranking:
         """Order the mover's end ``boards`` of one roll against ``opp``, best first.
 
+        At 1 ply the :data:`FILTER_COUNT` best 0-ply turns within
+        :data:`FILTER_EQUITY` are searched at 1 ply; at 2 ply, of those, the
+        :data:`FILTER2_COUNT` best within :data:`FILTER2_EQUITY` at 1 ply are
+        searched at 2 ply (gnubg's move filters).  Deeper rows rank first.
+
         Raises:
-            ValueError: ``ply`` is not 0 or 1.
+            ValueError: ``ply`` is not 0, 1 or 2.
         """
-        if ply not in (0, 1):
-            raise ValueError(f"ply must be 0 or 1, not {ply!r}")
+        if ply not in (0, 1, 2):
+            raise ValueError(f"ply must be 0, 1 or 2, not {ply!r}")
         got = self.after_turns(boards, opp, opp_first)
         values = flip(got.values)
         exact = got.exact.copy()
         eq = equities(values, self.koks)
         order = sorted(range(len(boards)), key=lambda i: -eq[i])
         plies = [0] * len(boards)
-        if ply == 1:
+        for depth, count, margin in ((1, FILTER_COUNT, FILTER_EQUITY),
+                                     (2, FILTER2_COUNT, FILTER2_EQUITY))[:ply]:
             best = eq[order[0]]
-            chosen = [i for i in order[:FILTER_COUNT] if eq[i] >= best - FILTER_EQUITY]
+            chosen = [i for i in order[:count] if plies[i] == depth - 1
+                      and eq[i] >= best - margin]
+            deepen = self.one_ply if depth == 1 else self.two_ply
             for i in chosen:
-                plies[i] = 1
+                plies[i] = depth
                 if not exact[i]:
-                    values[i] = self.one_ply(boards[i], opp, opp_first)
+                    values[i] = deepen(boards[i], opp, opp_first)
             eq = equities(values, self.koks)
             deep = sorted(chosen, key=lambda i: -eq[i])
-            rest = [i for i in order if plies[i] == 0]
+            taken = set(chosen)
+            rest = [i for i in order if i not in taken]
             order = deep + rest
         return Ranking([boards[i] for i in order], order, values[order], eq[order],
                        exact[order], [plies[i] for i in order])
