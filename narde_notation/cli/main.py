@@ -16,16 +16,25 @@ from __future__ import annotations
 import json
 import os
 import sys
-from typing import NoReturn
+from typing import TYPE_CHECKING, NoReturn
 
 import click
 
-from narde_notation.cli import check_rules_tag, encoding_option, program_output
+from narde_notation.cli import (
+    EXIT_INTERRUPTED,
+    check_rules_tag,
+    encoding_option,
+    program_output,
+)
+from narde_notation.cli.rollout import rollout_options, show_rollout, watch_rollout
 from narde_notation.model.errors import NardeError
 from narde_notation.model.ruleset import Ruleset
 from narde_notation.model.side import Side
 from narde_notation.rules.engine import legal_turns, parse_roll
 from narde_notation.rules.position import Position
+
+if TYPE_CHECKING:
+    from narde_notation.evaluator.rollout import Rollout
 
 __all__ = ["narde"]
 
@@ -121,14 +130,20 @@ def _position_argument(position: str) -> Position:
 @narde.command()
 @click.argument("position")
 @click.argument("roll")
-@click.option("--ply", type=click.IntRange(0, 1), default=0, show_default=True,
-              help="Search depth: 0 (the network after the turn) or 1 (the opponent's"
-                   " 21 rolls, best few turns).")
+@click.option("--ply", type=click.IntRange(0, 2), default=0, show_default=True,
+              help="Search depth: 0 (the network after the turn), 1 (the opponent's"
+                   " 21 rolls, best few turns) or 2 (then the mover's 21, best three).")
 @RULES_OPTION
 @click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text",
               show_default=True, help="Output format.")
+@click.option("--rollout", "rollout", is_flag=True,
+              help="Roll out the best few turns too (narde rollout; 0-ply players).")
+@click.option("--top", type=click.IntRange(min=1), default=5, show_default=True,
+              help="With --rollout: how many of the best turns.")
+@rollout_options
 @program_output("narde hint")
-def hint(position: str, roll: str, ply: int, rules_tag: str, fmt: str) -> None:
+def hint(position: str, roll: str, ply: int, rules_tag: str, fmt: str, rollout: bool,
+         top: int, trials: int, seed: int, jobs: int, scheduler: str | None) -> None:
     """Rank the legal turns for ROLL in POSITION, best first.
 
     Equity is the expected points of the side to move after the turn (R9:
@@ -150,12 +165,25 @@ def hint(position: str, roll: str, ply: int, rules_tag: str, fmt: str) -> None:
         click.echo(f"narde hint: error: cannot load the evaluator's weights: {exc}", err=True)
         sys.exit(2)
     ranked = evaluator.rank_turns(pos, dice, ply=ply)
+    rolled, interrupted = None, False
+    if rollout and not (len(ranked) == 1 and not ranked[0].turn.steps):
+        rolled, interrupted = watch_rollout(
+            "narde hint", evaluator, pos, dice, show_bar=sys.stderr.isatty(), trials=trials,
+            seed=seed, turns=[r.turn for r in ranked[:top]], jobs=jobs, scheduler=scheduler)
     if fmt == "json":
+        by_turn = {} if rolled is None else {
+            r.turn.notation(): {"equity": round(r.equity, 6), "equity_se": round(r.equity_se, 6),
+                                "loss": round(r.loss, 6), "loss_se": round(r.loss_se, 6),
+                                "trials": rolled.trials}
+            for r in rolled.rows if r.turn is not None}
         click.echo(json.dumps([
             {"turn": r.turn.notation(), "equity": round(r.estimate.equity, 6),
              "win": round(r.estimate.win, 6), "win_mars": round(r.estimate.win_mars, 6),
-             "lose_mars": round(r.estimate.lose_mars, 6), "loss": round(r.loss, 6)}
+             "lose_mars": round(r.estimate.lose_mars, 6), "loss": round(r.loss, 6),
+             **({"rollout": by_turn[r.turn.notation()]}
+                if r.turn.notation() in by_turn else {})}
             for r in ranked]))
+        _interrupted(rolled, trials, interrupted)
         return
     side = pos.side_to_move.name.capitalize()
     click.echo(f"{side} to play {dice[0]}{dice[1]} ({evaluator.rules.to_tag()}, {ply}-ply):"
@@ -168,8 +196,22 @@ def hint(position: str, roll: str, ply: int, rules_tag: str, fmt: str) -> None:
         click.echo(f"{k:4}. {r.turn.notation().ljust(width)}  equity {e.equity:+.3f} {loss:9}"
                    f" win {100 * e.win:5.1f}%  mars {100 * e.win_mars:5.1f}% /"
                    f" {100 * e.lose_mars:5.1f}%{exact}")
+    if rolled is not None:
+        click.echo(f"Rollout of the best {len(rolled.rows)}: {rolled.trials} trials, 0-ply"
+                   f" players, seed {seed} (± standard errors)")
+        show_rollout(rolled, "text", evaluator.rules.koks)
     for note in evaluator.notes:
         click.echo(f"Note: {note}")
+    _interrupted(rolled, trials, interrupted)
+
+
+def _interrupted(rolled: Rollout | None, trials: int, interrupted: bool) -> None:
+    """After Ctrl-C during ``--rollout``: say how far it got (the figures so far
+    were printed), exit 130."""
+    if interrupted:
+        done = 0 if rolled is None else rolled.trials
+        click.echo(f"narde hint: interrupted after {done} of {trials} trials", err=True)
+        sys.exit(EXIT_INTERRUPTED)
 
 
 def _fail(message: str) -> NoReturn:
