@@ -156,8 +156,7 @@ class _Dice:
             return _ORDERED[self.perms[k][cell]]
         if self.rng is None:
             self.rng = random.Random(self.seed * 1_000_003 + self.trial)
-        a, b = self.rng.randint(1, 6), self.rng.randint(1, 6)
-        return (max(a, b), min(a, b))
+        return _ORDERED[int(self.rng.random() * 36)]
 
 
 def _to_root(values: FloatArray, root_moves: bool) -> FloatArray:
@@ -243,15 +242,24 @@ def _half_turn(judge: Judge, games: list[_Game], ply: int, luck: bool, results: 
     thrown = [g.dice.next() for g in games]
     boards, values, exact = judge.best_replies(
         [(g.me, g.opp, g.mf, g.of) for g in games], None if luck else [[r] for r in thrown])
+    # the root's side of each game's figures (the opponent's, flipped where the root moves)
+    roots = np.array([g.root_moves for g in games])
+    ours = values.copy()
+    if roots.any():
+        ours[roots] = flip(values[roots].reshape(-1, 5)).reshape(-1, values.shape[1], 5)
+    n = np.arange(len(games))
+    which = [_ROLL_INDEX[r] for r in thrown] if luck else [0] * len(games)
+    finals = ours[n, which]  # after the best turn of the roll thrown
+    if luck:
+        gains = finals - np.einsum("r,nrk->nk", _PROBS, ours)
+    ends = packed_boards(boards[n, which]) if ply == 0 else []
+    over = exact[n, which].tolist()
     still = []
     for k, (g, roll) in enumerate(zip(games, thrown, strict=True)):
-        r = _ROLL_INDEX[roll] if luck else 0
-        f = flip(values[k]) if g.root_moves else values[k]  # the root's side
         if luck:
-            g.luck += f[r] - _PROBS @ f
+            g.luck += gains[k]
         if ply == 0:
-            board = packed_boards(boards[k, r:r + 1])[0]
-            done, final = bool(exact[k, r]), f[r]
+            board, done, final = ends[k], over[k], finals[k]
         else:
             kids = child_boards(g.me, g.opp, g.mf, roll[0], roll[1], judge.rules)
             ranked = judge.rank(kids, g.opp, g.of, ply=1)

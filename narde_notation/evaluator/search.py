@@ -238,16 +238,17 @@ class Judge:
         got = self.values_raw(np.repeat(opps, sizes, axis=0), boards,
                               np.repeat([of for _me, _opp, _mf, of in positions], sizes), False)
         eq = equities(got.values, self.koks)
-        picks = []
-        offset = 0
-        for (_raw, rows, counts), size in zip(found, sizes, strict=True):
-            starts = np.concatenate([[0], np.cumsum(counts)[:-1]]).astype(np.int64)
-            seg = eq[rows + offset]
-            worst = np.minimum.reduceat(seg, starts)  # the opponent's worst: the mover's best
-            firsts = np.flatnonzero(seg == np.repeat(worst, counts))
-            picks.append(rows[firsts[np.searchsorted(firsts, starts)]] + offset)
-            offset += size
-        chosen = np.stack(picks)
+        # every roll of every position is a segment of the rows: the first row of
+        # each segment with its lowest equity for the opponent (the mover's best)
+        offsets = np.repeat(np.cumsum([0, *sizes[:-1]]),
+                            [len(rows) for _raw, rows, _counts in found])
+        rows = np.concatenate([rows for _raw, rows, _counts in found]) + offsets
+        counts = np.concatenate([counts for _raw, _rows, counts in found])
+        starts = np.concatenate([[0], np.cumsum(counts)[:-1]]).astype(np.int64)
+        seg = eq[rows]
+        worst = np.minimum.reduceat(seg, starts)
+        firsts = np.flatnonzero(seg == np.repeat(worst, counts))
+        chosen = rows[firsts[np.searchsorted(firsts, starts)]].reshape(len(positions), -1)
         return boards[chosen], got.values[chosen], got.exact[chosen]
 
     def one_ply(self, board: int, opp: int, opp_first: bool) -> FloatArray:
