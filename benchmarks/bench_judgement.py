@@ -29,7 +29,9 @@ prints, against the rollouts:
   best turn) that the rollout shows lose under 0.08, of all its ``??``;
 * the loss RMSE, noise-corrected: sqrt(mean((depth's loss - rollout's
   loss)^2) - mean(rollout loss's standard error^2)), over the candidates
-  (losses against the best candidate), and the mean signed difference;
+  (losses against the best candidate; a candidate outside the depth's
+  filters searched as deep as its best turn, as the analysis does for the
+  turn played), and the mean signed difference;
 * CPU seconds per position at each depth.
 """
 
@@ -48,6 +50,7 @@ os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")  # small matrices: threads on
 import numpy as np
 
 from narde_notation.analysis.marks import BAD, VERY_BAD
+from narde_notation.evaluator.estimate import equities
 from narde_notation.evaluator.evaluate import Evaluator
 from narde_notation.evaluator.game import FLIP, mover_view
 from narde_notation.evaluator.players import (
@@ -212,11 +215,23 @@ def report(args: argparse.Namespace) -> None:
             t0 = time.process_time()
             ranked = evaluator.rank_turns(pos, dice, ply)
             cpu += time.process_time() - t0
-            eq = {r.turn.notation(): r.estimate.equity for r in ranked}
-            best_all = ranked[0].estimate.equity
             cands = row["candidates"]
             rolled = {c["turn"]: c for c in cands}
-            # the candidates' equities at this depth (turns ranked deeper keep their depth)
+            # every candidate searched as deep as the best turn, as the analysis does
+            # for the turn played (analysis/game.py)
+            _me, opp, _mf, of = mover_view(pos)
+            depth = ranked[0].ply
+            deeper = evaluator.judge.one_ply if depth == 1 else evaluator.judge.two_ply
+            eq = {}
+            for r in ranked:
+                name = r.turn.notation()
+                eq[name] = r.estimate.equity
+                if name in rolled and r.ply < depth and not r.estimate.exact:
+                    t0 = time.process_time()
+                    got = deeper(mover_view(r.turn.position)[1], opp, of)
+                    cpu += time.process_time() - t0
+                    eq[name] = float(equities(got[None, :], evaluator.rules.koks)[0])
+            best_all = ranked[0].estimate.equity
             mine = {name: eq[name] for name in rolled if name in eq}
             top = max(mine.values())
             for name, c in rolled.items():
