@@ -26,7 +26,13 @@ from narde_notation.cli import (
     encoding_option,
     program_output,
 )
-from narde_notation.cli.rollout import rollout_options, show_rollout, watch_rollout
+from narde_notation.cli.rollout import (
+    evaluator_or_exit,
+    roll_argument,
+    rollout_options,
+    show_rollout,
+    watch_rollout,
+)
 from narde_notation.model.errors import NardeError
 from narde_notation.model.ruleset import Ruleset
 from narde_notation.model.side import Side
@@ -152,18 +158,9 @@ def hint(position: str, roll: str, ply: int, rules_tag: str, fmt: str, rollout: 
     objects with turn, equity, win, win_mars, lose_mars (probabilities 0-1)
     and loss (equity given up against the best), best first.
     """
-    from narde_notation.evaluator.evaluate import Evaluator
-
     pos = _position_argument(position)
-    try:
-        dice = parse_roll(roll)
-    except NardeError as exc:
-        raise click.BadParameter(str(exc), param_hint="ROLL") from None
-    try:
-        evaluator = Evaluator(Ruleset.from_tag(rules_tag))
-    except (OSError, ValueError) as exc:
-        click.echo(f"narde hint: error: cannot load the evaluator's weights: {exc}", err=True)
-        sys.exit(2)
+    dice = roll_argument(roll)
+    evaluator = evaluator_or_exit("narde hint", rules_tag)
     ranked = evaluator.rank_turns(pos, dice, ply=ply)
     rolled, interrupted = None, False
     if rollout and not (len(ranked) == 1 and not ranked[0].turn.steps):

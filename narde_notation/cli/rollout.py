@@ -29,8 +29,8 @@ if TYPE_CHECKING:
     from narde_notation.evaluator.evaluate import Evaluator
     from narde_notation.evaluator.rollout import Rollout, Runner, Trials
 
-__all__ = ["executor_runner", "rollout_command", "rollout_options", "show_rollout",
-           "watch_rollout"]
+__all__ = ["evaluator_or_exit", "executor_runner", "roll_argument", "rollout_command",
+           "rollout_options", "show_rollout", "watch_rollout"]
 
 
 def executor_runner(jobs: int, scheduler: str | None) -> Runner:
@@ -100,6 +100,25 @@ def watch_rollout(program: str, evaluator: Evaluator, position: Position,
     return last, False
 
 
+def roll_argument(roll: str) -> tuple[int, int]:
+    """A ROLL argument read (higher die first), or a usage error (exit 2) saying why not."""
+    try:
+        return parse_roll(roll)
+    except NardeError as exc:
+        raise click.BadParameter(str(exc), param_hint="ROLL") from None
+
+
+def evaluator_or_exit(program: str, rules_tag: str) -> Evaluator:
+    """The evaluator for a ``--rules`` tag (checked already); weights that cannot
+    be loaded: the reason on standard error, exit 2."""
+    from narde_notation.evaluator.evaluate import Evaluator
+
+    try:
+        return Evaluator(Ruleset.from_tag(rules_tag))
+    except (OSError, ValueError) as exc:
+        _fail(program, f"cannot load the evaluator's weights: {exc}")
+
+
 def _fail(program: str, message: str) -> NoReturn:
     click.echo(f"{program}: error: {message}", err=True)
     sys.exit(2)
@@ -166,23 +185,13 @@ def rollout_command(position: str, roll: str | None, ply: int, top: int, trials:
     trials done and exits 130.  JSON: {trials, requested, ply, seed, rows:
     [{turn, win, win_se, win_mars, …, equity, equity_se, loss, loss_se, exact}]}.
     """
-    from narde_notation.evaluator.evaluate import Evaluator
-
     program = "narde rollout"
     try:
         pos = Position.from_string(position)
     except NardeError as exc:
         raise click.BadParameter(str(exc), param_hint="POSITION") from None
-    dice = None
-    if roll is not None:
-        try:
-            dice = parse_roll(roll)
-        except NardeError as exc:
-            raise click.BadParameter(str(exc), param_hint="ROLL") from None
-    try:
-        evaluator = Evaluator(Ruleset.from_tag(rules_tag))
-    except (OSError, ValueError) as exc:
-        _fail(program, f"cannot load the evaluator's weights: {exc}")
+    dice = None if roll is None else roll_argument(roll)
+    evaluator = evaluator_or_exit(program, rules_tag)
     try:
         result, interrupted = watch_rollout(
             program, evaluator, pos, dice, show_bar=not quiet and sys.stderr.isatty(),

@@ -254,8 +254,7 @@ class Judge:
     def one_ply(self, board: int, opp: int, opp_first: bool) -> FloatArray:
         """The mover's estimate (5,) of reaching ``board``: the mean over the
         opponent's 21 rolls of its best 0-ply answer (expectimax, R12 odds)."""
-        _boards, values, _exact = self.best_replies([(opp, board, opp_first, False)])
-        out: FloatArray = _PROBS @ values[0]
+        out: FloatArray = self.deeper([board], opp, opp_first, 1)[0]
         return out
 
     def two_ply(self, board: int, opp: int, opp_first: bool) -> FloatArray:
@@ -263,14 +262,25 @@ class Judge:
         the opponent's 21 rolls of the 1-ply estimate (the mover's 21 rolls, its
         best 0-ply turn each) of the position after the opponent's best 0-ply
         answer (exact answers keep their exact figure)."""
-        replies, values, exact = self.best_replies([(opp, board, opp_first, False)])
-        deeper = [r for r in range(len(ROLLS)) if not exact[0, r]]
-        total = values[0].copy()
-        if deeper:
-            answers = packed_boards(replies[0, deeper])
-            _b, after, _e = self.best_replies([(board, a, False, False) for a in answers])
-            total[deeper] = flip(np.einsum("r,nrk->nk", _PROBS, after))
-        out: FloatArray = _PROBS @ total
+        out: FloatArray = self.deeper([board], opp, opp_first, 2)[0]
+        return out
+
+    def deeper(self, boards: Sequence[int], opp: int, opp_first: bool,
+               ply: int) -> FloatArray:
+        """:meth:`one_ply` (``ply`` 1) or :meth:`two_ply` (2) of each of the mover's
+        end ``boards`` against ``opp``, all in one matrix evaluation a level:
+        estimates (n, 5) from the mover's side."""
+        _replies, values, exact = self.best_replies([(opp, b, opp_first, False)
+                                                     for b in boards])
+        if ply == 2:
+            deep = np.argwhere(~exact)  # (board, roll) pairs whose answer is searched on
+            if len(deep):
+                answers = packed_boards(_replies[deep[:, 0], deep[:, 1]])
+                _b, after, _e = self.best_replies(
+                    [(boards[k], a, False, False) for k, a in zip(deep[:, 0], answers,
+                                                                     strict=True)])
+                values[deep[:, 0], deep[:, 1]] = flip(np.einsum("r,nrk->nk", _PROBS, after))
+        out: FloatArray = np.einsum("r,nrk->nk", _PROBS, values)
         return out
 
     def rank(self, boards: Sequence[int], opp: int, opp_first: bool, ply: int = 0) -> Ranking:
@@ -297,11 +307,12 @@ class Judge:
             best = eq[order[0]]
             chosen = [i for i in order[:count] if plies[i] == depth - 1
                       and eq[i] >= best - margin]
-            deepen = self.one_ply if depth == 1 else self.two_ply
             for i in chosen:
                 plies[i] = depth
-                if not exact[i]:
-                    values[i] = deepen(boards[i], opp, opp_first)
+            searched = [i for i in chosen if not exact[i]]
+            if searched:
+                values[searched] = self.deeper([boards[i] for i in searched], opp, opp_first,
+                                               depth)
             eq = equities(values, self.koks)
             deep = sorted(chosen, key=lambda i: -eq[i])
             taken = set(chosen)

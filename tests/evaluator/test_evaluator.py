@@ -68,14 +68,14 @@ def test_winning_turn_ranks_first_and_is_exact() -> None:
 def test_rank_turns_covers_every_legal_turn_once() -> None:
     ev = Evaluator(network=TINY)
     pos = Position.from_string("24:13 19:1 13:1 / 24:14 18:1 / W")
-    for ply in (0, 1):
+    for ply in (0, 1, 2):
         ranked = ev.rank_turns(pos, "64", ply=ply)
         ends = [r.turn.position for r in ranked]
         assert sorted(map(str, ends)) == sorted(str(t.position) for t in pos.legal_turns("64"))
         losses = [r.loss for r in ranked if r.ply == ply]
         assert losses == sorted(losses) and losses[0] == 0.0
     with pytest.raises(ValueError, match="ply"):
-        ev.rank_turns(pos, "64", ply=2)
+        ev.rank_turns(pos, "64", ply=3)
 
 
 def test_finished_game_is_worth_what_r9_says() -> None:

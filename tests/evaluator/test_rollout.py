@@ -167,3 +167,16 @@ def test_narde_hint_rollout_adds_the_rollout_of_the_best_turns() -> None:
     rows = json.loads(result.output)
     rolled = [r for r in rows if "rollout" in r]
     assert len(rolled) == 2 and all(r["rollout"]["trials"] == 4 for r in rolled)
+
+
+def test_two_ply_searches_the_filters_best_deeper() -> None:
+    ev = Evaluator()
+    pos = Position.from_string(MIDGAME)
+    one = ev.rank_turns(pos, "53", ply=1)
+    two = ev.rank_turns(pos, "53", ply=2)
+    plies = [r.ply for r in two]
+    # gnubg's second filter: at most three turns, within 0.04 of the 1-ply best, go deeper
+    assert 1 <= plies.count(2) <= 3 and plies == sorted(plies, reverse=True)
+    deep = {r.turn.position for r in two if r.ply == 2}
+    best_one = one[0].estimate.equity
+    assert deep == {r.turn.position for r in one[:3] if r.estimate.equity >= best_one - 0.04}
