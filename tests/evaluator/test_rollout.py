@@ -180,3 +180,20 @@ def test_two_ply_searches_the_filters_best_deeper() -> None:
     deep = {r.turn.position for r in two if r.ply == 2}
     best_one = one[0].estimate.equity
     assert deep == {r.turn.position for r in one[:3] if r.estimate.equity >= best_one - 0.04}
+
+
+def test_one_ply_players_and_worker_processes_give_the_same_figures() -> None:
+    runner = CliRunner()
+    args = ["rollout", MIDGAME, "53", "--trials", "72", "--top", "2", "--format", "json"]
+    here = runner.invoke(narde, args)
+    pool = runner.invoke(narde, [*args, "-j", "2"])
+    assert here.exit_code == 0 == pool.exit_code, pool.output
+    assert json.loads(here.stdout) == json.loads(pool.stdout)  # trials fix their dice
+    one_ply = Evaluator().rollout(Position.from_string(DECIDED), "31", trials=2, ply=1)
+    assert one_ply.rows[0].equity == pytest.approx(-2.0) and one_ply.ply == 1
+
+
+def test_a_scheduler_that_cannot_be_used_is_exit_2() -> None:
+    result = CliRunner().invoke(narde, ["rollout", MIDGAME, "--trials", "2",
+                                        "--scheduler", "tcp://127.0.0.1:1"])
+    assert result.exit_code == 2 and "scheduler" in result.output
