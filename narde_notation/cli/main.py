@@ -2,7 +2,9 @@
 
 ``narde moves POSITION ROLL`` lists the legal turns of a position (R3–R8).
 ``narde hint POSITION ROLL`` ranks them by the evaluator (equity, win and
-mars chances, like gnubg's hint).
+mars chances, like gnubg's hint; ``--rollout`` rolls the best out).
+``narde rollout POSITION [ROLL]`` rolls out a position or a roll's best
+turns (:mod:`narde_notation.cli.rollout`).
 ``narde analyse FILE...`` rates every half-turn of the games
 (:mod:`narde_notation.cli.analyse`, its own exit codes).
 ``narde show FILE`` draws a game's board after a half-turn (SVG or PNG) or
@@ -157,7 +159,11 @@ def hint(position: str, roll: str, ply: int, rules_tag: str, fmt: str, rollout: 
     oyn 1, mars 2, koks 3 under koks); win and mars percentages are its
     chances of winning and of winning / losing by mars.  JSON: a list of
     objects with turn, equity, win, win_mars, lose_mars (probabilities 0-1)
-    and loss (equity given up against the best), best first.
+    and loss (equity given up against the best), best first.  --rollout
+    rolls out the best --top turns (narde rollout: shared dice, 0-ply
+    players) and prints their figures with standard errors after the
+    ranking (JSON: a "rollout" object on those turns); Ctrl-C prints the
+    trials done and exits 130.
     """
     pos = _position_argument(position)
     dice = roll_argument(roll)

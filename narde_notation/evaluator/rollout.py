@@ -14,12 +14,13 @@ Three of gnubg's devices make the figures sharper for the same work:
   second, and 1,296 trials every pair of them (seeded permutations, so the
   seed still matters); later rolls come from a generator seeded by
   ``(seed, trial)``, so a trial is the same whatever the chunking;
-* **the luck correction**: before each half-turn the evaluator's own
-  0-ply estimate of every one of the 21 rolls is taken (the best turn of
-  each); the luck of the roll thrown (its figure minus their mean, R12
-  odds) is subtracted from the trial's result.  The luck has mean zero
-  whatever the players do, so the mean is unchanged and most of the
-  dice's noise goes (docs/decisions.md R-24).
+* **the luck correction** (``luck=True``): before each half-turn the
+  evaluator's own 0-ply estimate of every one of the 21 rolls is taken (the
+  best turn of each); the luck of the roll thrown (its figure minus their
+  mean, R12 odds) is subtracted from the trial's result.  The luck has mean
+  zero whatever the players do, so the mean is unchanged; it divides the
+  variance by about 3 for 11 times the work, so it is off by default
+  (plain dice give smaller errors for the same CPU, docs/decisions.md RO2).
 
 A trial ends when the game is over (R9) or when the position is exact for
 the evaluator (both sides have every checker home: the bear-off database,
