@@ -125,7 +125,7 @@ def _fail(program: str, message: str) -> NoReturn:
 
 
 def _pct(x: float, se: float) -> str:
-    return f"{100 * x:5.1f}% ±{100 * se:3.1f}"
+    return f"{round(100 * x, 1) + 0.0:5.1f}% ±{100 * se:3.1f}"  # + 0.0: no "-0.0%"
 
 
 def show_rollout(result: Rollout, fmt: str, koks: bool) -> None:
@@ -146,7 +146,7 @@ def show_rollout(result: Rollout, fmt: str, koks: bool) -> None:
         click.echo(json.dumps({"trials": result.trials, "requested": result.requested,
                                "ply": result.ply, "seed": result.seed, "rows": rows}))
         return
-    turns = [("" if r.turn is None else r.turn.notation()) for r in result.rows]
+    turns = [("the position" if r.turn is None else r.turn.notation()) for r in result.rows]
     width = max(map(len, turns))
     for k, (name, r) in enumerate(zip(turns, result.rows, strict=True), 1):
         loss = f"({-r.loss:+.3f} ±{r.loss_se:.3f})" if k > 1 else ""
