@@ -44,6 +44,7 @@ import random
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
 os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")  # small matrices: threads only wait
 
@@ -196,65 +197,74 @@ def build(args: argparse.Namespace) -> None:
               f" {len(cands)} candidates, {got['cpu']} s", flush=True)
 
 
+def judged(evaluator: Evaluator, row: dict[str, Any], ply: int) -> dict[str, Any]:
+    """One position judged at ``ply`` against its rollout: per candidate the
+    depth's loss, the rollout's and its error; whether the rollout separates
+    its best and the depth's first turn is it; the CPU of the ranking."""
+    pos = Position.from_string(row["position"])
+    dice = (int(row["roll"][0]), int(row["roll"][1]))
+    t0 = time.process_time()
+    ranked = evaluator.rank_turns(pos, dice, ply)
+    cands = row["candidates"]
+    rolled = {c["turn"]: c for c in cands}
+    # every candidate searched as deep as the best turn, as the analysis does
+    # for the turn played (analysis/game.py)
+    _me, opp, _mf, of = mover_view(pos)
+    depth = ranked[0].ply
+    deeper = evaluator.judge.one_ply if depth == 1 else evaluator.judge.two_ply
+    eq = {}
+    for r in ranked:
+        name = r.turn.notation()
+        eq[name] = r.estimate.equity
+        if name in rolled and r.ply < depth and not r.estimate.exact:
+            got = deeper(mover_view(r.turn.position)[1], opp, of)
+            eq[name] = float(equities(got[None, :], evaluator.rules.koks)[0])
+    cpu = time.process_time() - t0
+    best_all = ranked[0].estimate.equity
+    mine = {name: eq[name] for name in rolled if name in eq}
+    top = max(mine.values())
+    losses = [(top - mine[n], best_all - mine[n], c["loss"], c["loss_se"])
+              for n, c in rolled.items() if n in mine]
+    separated = len(cands) > 1 and cands[1]["loss"] > 2 * cands[1]["loss_se"]
+    return {"losses": losses, "separated": separated, "cpu": cpu,
+            "agree": ranked[0].turn.notation() == cands[0]["turn"]}
+
+
+def line(name: str, got: list[dict[str, Any]]) -> str:
+    """The figures of some judged positions, one table line."""
+    separated = [g for g in got if g["separated"]]
+    agree = sum(g["agree"] for g in separated)
+    losses = [x for g in got for x in g["losses"]]
+    sq = [(mine - roll) ** 2 for mine, _all, roll, _se in losses]
+    noise = [se ** 2 for _m, _a, _r, se in losses]
+    marked = [roll for _m, against_best, roll, _se in losses if against_best >= VERY_BAD]
+    rmse = float(np.sqrt(max(0.0, np.mean(sq) - np.mean(noise)))) if sq else float("nan")
+    bias = float(np.mean([m - r for m, _a, r, _se in losses])) if losses else float("nan")
+    share = f"{agree}/{len(separated)} {agree / len(separated):.0%}" if separated else "-"
+    false = sum(r < BAD for r in marked)
+    cpu = sum(g["cpu"] for g in got) / max(1, len(got))
+    return (f"{name:>13} {share:>12} {false:>4}/{len(marked):<4} {rmse:6.3f} {bias:+7.3f}"
+            f" {cpu:7.3f}s")
+
+
 def report(args: argparse.Namespace) -> None:
     evaluator = Evaluator()
-    rows = [json.loads(line) for line in Path(args.data).read_text(encoding="utf-8").splitlines()]
+    rows = [json.loads(text) for text in
+            Path(args.data).read_text(encoding="utf-8").splitlines()]
     kinds = {k: sum(r["kind"] == k for r in rows) for k in KINDS}
     print(f"{len(rows)} positions ({', '.join(f'{n} {k}' for k, n in kinds.items())}),"
           f" {rows[0]['trials'] if rows else 0} trials per candidate, 0-ply players")
-    print(f"{'ply':>3} {'agree':>13} {'false ??':>10} {'RMSE':>6} {'bias':>7} {'cpu/pos':>8}")
+    print(f"{'depth, kind':>13} {'agree':>12} {'false ??':>9} {'RMSE':>6} {'bias':>7}"
+          f" {'cpu/pos':>8}")
     for ply in [int(p) for p in args.plies.split(",")]:
-        agree = separated = false_bb = bb = 0
-        sq: list[float] = []
-        noise: list[float] = []
-        diff: list[float] = []
-        cpu = 0.0
-        for row in rows:
-            pos = Position.from_string(row["position"])
-            dice = (int(row["roll"][0]), int(row["roll"][1]))
-            t0 = time.process_time()
-            ranked = evaluator.rank_turns(pos, dice, ply)
-            cpu += time.process_time() - t0
-            cands = row["candidates"]
-            rolled = {c["turn"]: c for c in cands}
-            # every candidate searched as deep as the best turn, as the analysis does
-            # for the turn played (analysis/game.py)
-            _me, opp, _mf, of = mover_view(pos)
-            depth = ranked[0].ply
-            deeper = evaluator.judge.one_ply if depth == 1 else evaluator.judge.two_ply
-            eq = {}
-            for r in ranked:
-                name = r.turn.notation()
-                eq[name] = r.estimate.equity
-                if name in rolled and r.ply < depth and not r.estimate.exact:
-                    t0 = time.process_time()
-                    got = deeper(mover_view(r.turn.position)[1], opp, of)
-                    cpu += time.process_time() - t0
-                    eq[name] = float(equities(got[None, :], evaluator.rules.koks)[0])
-            best_all = ranked[0].estimate.equity
-            mine = {name: eq[name] for name in rolled if name in eq}
-            top = max(mine.values())
-            for name, c in rolled.items():
-                if name not in mine:
-                    continue
-                loss = top - mine[name]
-                sq.append((loss - c["loss"]) ** 2)
-                noise.append(c["loss_se"] ** 2)
-                diff.append(loss - c["loss"])
-                if best_all - mine[name] >= VERY_BAD:
-                    bb += 1
-                    false_bb += c["loss"] < BAD
-            if len(cands) > 1 and cands[1]["loss"] > 2 * cands[1]["loss_se"]:
-                separated += 1
-                agree += ranked[0].turn.notation() == cands[0]["turn"]
-        rmse = float(np.sqrt(max(0.0, np.mean(sq) - np.mean(noise)))) if sq else float("nan")
-        share = f"{agree}/{separated} {agree / separated:.0%}" if separated else "-"
-        print(f"{ply:>3} {share:>13} {false_bb:>4}/{bb:<5} {rmse:6.3f}"
-              f" {float(np.mean(diff)):+7.3f} {cpu / max(1, len(rows)):7.3f}s")
+        got = [judged(evaluator, row, ply) for row in rows]
+        print(line(f"{ply}-ply, all", got))
+        for kind in KINDS:
+            print(line(kind, [g for g, r in zip(got, rows, strict=True) if r["kind"] == kind]))
     print("agree: the depth's best turn is the rollout's, where the rollout separates its best"
           " from the second by 2 SE; false ??: '??' (loss >= 0.16) on a candidate the rollout"
-          " shows loses < 0.08; RMSE: the candidates' losses against the rollout's, noise"
-          " removed; bias: mean (depth's loss - rollout's)")
+          " shows loses < 0.08, of all '??'; RMSE: the candidates' losses against the"
+          " rollout's, noise removed; bias: mean (depth's loss - rollout's)")
 
 
 def main() -> None:
