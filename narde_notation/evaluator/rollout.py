@@ -13,7 +13,9 @@ Three of gnubg's devices make the figures sharper for the same work:
   of the 36 ordered rolls once as their first roll and once as their
   second, and 1,296 trials every pair of them (seeded permutations, so the
   seed still matters); later rolls come from a generator seeded by
-  ``(seed, trial)``, so a trial is the same whatever the chunking;
+  ``(seed, trial)``, so a trial is the same whatever the chunking; the
+  game's first roll (both sides on their first turn) is never a double (R2,
+  unless ``reroll``): 30 trials throw each of its 30 ordered throws once;
 * **the luck correction** (``luck=True``): before each half-turn the
   evaluator's own 0-ply estimate of every one of the 21 rolls is taken (the
   best turn of each); the luck of the roll thrown (its figure minus their
@@ -90,10 +92,27 @@ STRATIFIED_ROLLS = 2
 #: the 36 ordered throws as rolls (higher die first).
 _ORDERED: list[tuple[int, int]] = [(max(a, b), min(a, b)) for a in range(1, 7)
                                    for b in range(1, 7)]
-#: the index in :data:`~.game.ROLLS` of each roll.
-_ROLL_INDEX = {(d1, d2): i for i, (d1, d2, _p) in enumerate(ROLLS)}
 _STRATUM: list[int] = [36 ** k for k in range(STRATIFIED_ROLLS)]  # trials per block of roll k
-_PROBS = np.array([p for _d1, _d2, p in ROLLS])
+#: the game's first roll is never a double (R2, unless ``reroll``): its 30 ordered throws.
+_OPENING_ORDERED = [t for t in _ORDERED if t[0] != t[1]]
+
+
+class _Rolls(NamedTuple):
+    """The rolls a half-turn may throw: the rolls, their R12 odds, each roll's number."""
+
+    rolls: list[tuple[int, int]]
+    probs: FloatArray
+    number: dict[tuple[int, int], int]
+
+
+def _rolls_table(rolls: list[tuple[int, int]], weights: list[float]) -> _Rolls:
+    probs = np.array(weights) / sum(weights)
+    return _Rolls(rolls, probs, {r: i for i, r in enumerate(rolls)})
+
+
+_EVERY = _rolls_table([(d1, d2) for d1, d2, _p in ROLLS], [p for _d1, _d2, p in ROLLS])
+_OPENING = _rolls_table([(d1, d2) for d1, d2, _p in ROLLS if d1 != d2],
+                        [1.0 for d1, d2, _p in ROLLS if d1 != d2])
 
 
 class Start(NamedTuple):
@@ -124,34 +143,40 @@ class Trials:
 def _permutations(seed: int) -> list[list[int]]:
     rng = random.Random(f"narde-rollout-{seed}")
     out = []
-    for _ in range(STRATIFIED_ROLLS):
-        perm = list(range(36))
+    for size in [36] * STRATIFIED_ROLLS + [len(_OPENING_ORDERED)]:  # the last: the opening's
+        perm = list(range(size))
         rng.shuffle(perm)
         out.append(perm)
     return out
 
 
-def dice_of_trial(seed: int, trial: int, count: int,
-                  perms: list[list[int]] | None = None) -> list[tuple[int, int]]:
+def dice_of_trial(seed: int, trial: int, count: int, perms: list[list[int]] | None = None,
+                  opening: bool = False) -> list[tuple[int, int]]:
     """The first ``count`` random rolls (higher die first) of trial ``trial``:
     the first :data:`STRATIFIED_ROLLS` stratified (roll ``k`` is ordered throw
     ``perm_k[(trial // 36**k + trial) % 36]``, ``trial`` itself for ``k = 0``),
-    the rest from ``random.Random`` seeded by ``(seed, trial)``."""
-    dice = _Dice(seed, trial, perms if perms is not None else _permutations(seed))
+    the rest from ``random.Random`` seeded by ``(seed, trial)``.  ``opening``:
+    the first roll is the game's first (R2), one of the 30 throws that are not
+    doubles (``perm[trial % 30]``)."""
+    dice = _Dice(seed, trial, perms if perms is not None else _permutations(seed), opening)
     return [dice.next() for _ in range(count)]
 
 
 class _Dice:
     """A trial's rolls, drawn as they are needed (:func:`dice_of_trial`)."""
 
-    def __init__(self, seed: int, trial: int, perms: list[list[int]]) -> None:
+    def __init__(self, seed: int, trial: int, perms: list[list[int]],
+                 opening: bool = False) -> None:
         self.seed, self.trial, self.perms = seed, trial, perms
         self.thrown = 0
+        self.opening = opening
         self.rng: random.Random | None = None
 
     def next(self) -> tuple[int, int]:
         k = self.thrown
         self.thrown += 1
+        if k == 0 and self.opening:  # the game's first roll: no double (R2)
+            return _OPENING_ORDERED[self.perms[-1][self.trial % len(_OPENING_ORDERED)]]
         if k < STRATIFIED_ROLLS:
             cell = (self.trial // _STRATUM[k] + (self.trial if k else 0)) % 36
             return _ORDERED[self.perms[k][cell]]
@@ -166,7 +191,7 @@ def _to_root(values: FloatArray, root_moves: bool) -> FloatArray:
 
 
 class _Game:
-    __slots__ = ("dice", "luck", "me", "mf", "of", "opp", "out", "root_moves", "slot")
+    __slots__ = ("dice", "luck", "me", "mf", "of", "opp", "root_moves", "slot")
 
     def __init__(self, start: Start, dice: _Dice, slot: tuple[int, int]) -> None:
         self.me, self.opp, self.mf, self.of = start.me, start.opp, start.me_first, start.opp_first
@@ -174,6 +199,11 @@ class _Game:
         self.dice = dice
         self.slot = slot
         self.luck = np.zeros(5)
+
+    @property
+    def opening(self) -> bool:
+        """The game's first roll is due (R2: not a double)."""
+        return self.dice.opening and self.dice.thrown == 0
 
 
 def play_trials(judge: Judge, starts: Sequence[Start], trials: Sequence[int], seed: int,
@@ -209,7 +239,9 @@ def play_trials(judge: Judge, starts: Sequence[Start], trials: Sequence[int], se
     for j in range(len(starts)):
         if now.exact[j]:
             results[:, j] = _to_root(now.values[j], starts[j].root_moves)
-    games = [_Game(starts[j], _Dice(seed, t, perms), (i, j))
+    # both sides on their first turn: the game's first roll, never a double (R2)
+    opening = [s.me_first and s.opp_first and not judge.rules.reroll for s in starts]
+    games = [_Game(starts[j], _Dice(seed, t, perms, opening[j]), (i, j))
              for i, t in enumerate(trials) for j in played]
     size = batch or max(1, len(games))
     left = [len(played)] * len(trials)
@@ -237,22 +269,37 @@ def _finish(game: _Game, left: list[int], tick: Callable[[int], None] | None) ->
 
 def _half_turn(judge: Judge, games: list[_Game], ply: int, luck: bool, results: FloatArray,
                left: list[int], tick: Callable[[int], None] | None) -> list[_Game]:
-    """One half-turn of every game: throw, find the best turn of every roll
-    (all 21 with the luck correction, :meth:`~.search.Judge.best_replies`),
-    play, and end the games that are over or exact."""
+    """One half-turn of every game: the games at their first roll (R2) and the
+    others, each group by :func:`_play`."""
+    first = [g for g in games if g.opening]
+    rest = [g for g in games if not g.opening] if first else games
+    still = []
+    for group, table in ((first, _OPENING), (rest, _EVERY)):
+        if group:
+            still.extend(_play(judge, group, table, ply, luck, results, left, tick))
+    return still
+
+
+def _play(judge: Judge, games: list[_Game], table: _Rolls, ply: int, luck: bool,
+          results: FloatArray, left: list[int], tick: Callable[[int], None] | None
+          ) -> list[_Game]:
+    """Throw, find the best turn of every roll (all of ``table``'s with the luck
+    correction, :meth:`~.search.Judge.best_replies`), play, and end the games
+    that are over or exact."""
     thrown = [g.dice.next() for g in games]
     boards, values, exact = judge.best_replies(
-        [(g.me, g.opp, g.mf, g.of) for g in games], None if luck else [[r] for r in thrown])
+        [(g.me, g.opp, g.mf, g.of) for g in games],
+        [table.rolls] * len(games) if luck else [[r] for r in thrown])
     # the root's side of each game's figures (the opponent's, flipped where the root moves)
     roots = np.array([g.root_moves for g in games])
     ours = values.copy()
     if roots.any():
         ours[roots] = flip(values[roots].reshape(-1, 5)).reshape(-1, values.shape[1], 5)
     n = np.arange(len(games))
-    which = [_ROLL_INDEX[r] for r in thrown] if luck else [0] * len(games)
+    which = [table.number[r] for r in thrown] if luck else [0] * len(games)
     finals = ours[n, which]  # after the best turn of the roll thrown
     if luck:
-        gains = finals - np.einsum("r,nrk->nk", _PROBS, ours)
+        gains = finals - np.einsum("r,nrk->nk", table.probs, ours)
     ends = packed_boards(boards[n, which]) if ply == 0 else []
     over = exact[n, which].tolist()
     still = []

@@ -197,3 +197,11 @@ def test_a_scheduler_that_cannot_be_used_is_exit_2() -> None:
     result = CliRunner().invoke(narde, ["rollout", MIDGAME, "--trials", "2",
                                         "--scheduler", "tcp://127.0.0.1:1"])
     assert result.exit_code == 2 and "scheduler" in result.output
+
+
+def test_the_games_first_roll_is_never_a_double() -> None:
+    # R2: the first roll decides who starts and is never a double (unless reroll)
+    first = Counter(dice_of_trial(3, t, 1, opening=True)[0] for t in range(30))
+    assert len(first) == 15 and set(first.values()) == {2}
+    assert all(a != b for a, b in first)
+    assert dice_of_trial(3, 7, 2, opening=True)[1] == dice_of_trial(3, 7, 2)[1]
