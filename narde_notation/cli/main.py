@@ -138,7 +138,7 @@ def _position_argument(position: str) -> Position:
 @narde.command()
 @click.argument("position")
 @click.argument("roll")
-@click.option("--ply", type=click.IntRange(0, 2), default=1, show_default=True,
+@click.option("--ply", type=click.IntRange(0, 2), default=2, show_default=True,
               help="Search depth: 0 (the network after the turn), 1 (the opponent's"
                    " 21 rolls, best few turns) or 2 (then the mover's 21, best three);"
                    " README: what each costs and how far it can be trusted.")

@@ -314,7 +314,8 @@ class Judge:
                 values[searched] = self.deeper([boards[i] for i in searched], opp, opp_first,
                                                depth)
             eq = equities(values, self.koks)
-            deep = sorted(chosen, key=lambda i: -eq[i])
+            # equal figures (within rounding: 21 odds sum to 1 only nearly): exact rows first
+            deep = sorted(chosen, key=lambda i: (-round(eq[i], 9), not exact[i]))
             taken = set(chosen)
             rest = [i for i in order if i not in taken]
             order = deep + rest
