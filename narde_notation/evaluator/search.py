@@ -315,7 +315,7 @@ class Judge:
                                                depth)
             eq = equities(values, self.koks)
             # equal figures (within rounding: 21 odds sum to 1 only nearly): exact rows first
-            deep = sorted(chosen, key=lambda i: (-round(eq[i], 9), not exact[i]))
+            deep = sorted(chosen, key=lambda i: (-round(float(eq[i]), 9), not exact[i]))
             taken = set(chosen)
             rest = [i for i in order if i not in taken]
             order = deep + rest
