@@ -1,7 +1,7 @@
 """Speed of the analysis beside validation of the same games, in one run.
 
 Run: ``python benchmarks/bench_analyse.py [FILE] [--games 50] [--rounds 2]
-[--one-ply-games 10]``.
+[--one-ply-games 10] [--two-ply-games 2]``.
 
 FILE (default: the shared corpus's ``archive/archive-001.txt``, else
 ``examples/archive/archive-001.txt``) is cut to its first ``--games`` games,
@@ -17,7 +17,8 @@ so neither program reuses the other's legal turns.  The evaluator is loaded
 before timing (a worker loads it once); so is the compiled generation search
 and encoder when they can be built (decisions E19, V11; ``NARDE_PURE_PYTHON=1``
 times without them).  1-ply is timed on the first ``--one-ply-games`` games only (it takes
-seconds per game), against validation of those games.
+seconds per game), against validation of those games; 2-ply on the first
+``--two-ply-games`` (one round).
 Printed: games per CPU-second, and the ratio analysis / validation — the
 issue's goal is at most 200× at 0-ply for the 50-game file.
 """
@@ -77,6 +78,7 @@ def main() -> None:
     ap.add_argument("--games", type=int, default=50)
     ap.add_argument("--rounds", type=int, default=2)
     ap.add_argument("--one-ply-games", type=int, default=10)
+    ap.add_argument("--two-ply-games", type=int, default=2)
     args = ap.parse_args()
     source = args.file or next(p for p in CANDIDATES if p.exists())
     evaluator_for(Ruleset.standard())  # loaded once, as in a worker
@@ -105,6 +107,14 @@ def main() -> None:
             validate_few.append(statistics.median(cpu(lambda: check_file(str(small)))
                                                   for _ in range(VALIDATE_REPEATS)))
             one.append(cpu(lambda: analyse_file(str(small), ply=1)))
+        two_ply: tuple[int, float, float] | None = None
+        if args.two_ply_games:
+            tiny = Path(tmp, "two.txt")
+            tiny.write_text(first_games(source, args.two_ply_games), encoding="utf-8")
+            k = check_file(str(tiny)).games
+            vt = statistics.median(cpu(lambda: check_file(str(tiny)))
+                                   for _ in range(VALIDATE_REPEATS))
+            two_ply = (k, vt, cpu(lambda: analyse_file(str(tiny), ply=2)))
     v, z = statistics.median(validate), statistics.median(zero)
     vf, o = statistics.median(validate_few), statistics.median(one)
     print(f"validate ({n} games)     {v:8.3f} CPU-s  {n / v:9.1f} games/s")
@@ -113,6 +123,10 @@ def main() -> None:
     print(f"validate ({m} games)     {vf:8.3f} CPU-s  {m / vf:9.1f} games/s")
     print(f"analyse 1-ply + luck    {o:8.3f} CPU-s  {m / o:9.2f} games/s   "
           f"{o / vf:6.0f}x validation")
+    if two_ply is not None:  # one round: 2-ply takes about ten times 1-ply
+        k, vt, t = two_ply
+        print(f"analyse 2-ply + luck    {t:8.3f} CPU-s  {k / t:9.2f} games/s   "
+              f"{t / vt:6.0f}x validation ({k} games)")
 
 
 if __name__ == "__main__":

@@ -65,13 +65,14 @@ class FileAnalysis:
 def analyse_file(name: str, *, ply: int = 0, game: int | None = None,
                  rules_tag: str | None = None, encoding: str | None = None,
                  location: str | None = None,
-                 share: tuple[int, int] | None = None) -> FileAnalysis:
+                 share: tuple[int, int] | None = None, verify: int = 0,
+                 seed: int = 0) -> FileAnalysis:
     """Read, replay (:meth:`~narde_notation.replay.Pipeline.replay`) and
     analyse the games of one file (:func:`~narde_notation.analysis.game.analyse`).
 
     Args:
         name: the path as the user gave it (reported as ``file``).
-        ply: 0 or 1, the ranking's search depth.
+        ply: 0, 1 or 2, the ranking's search depth.
         game: only this game (0-based index in the file); ``None``: all.
         rules_tag: overrides the records' ``Rules`` tags.
         encoding: the code page of bytes that are not UTF-8.
@@ -81,6 +82,8 @@ def analyse_file(name: str, *, ply: int = 0, game: int | None = None,
             still read and replayed: match scores are checked across games,
             and ``count``, ``findings`` and ``problem`` are the whole
             file's); ``None``: every game.
+        verify, seed: roll out the marked half-turns
+            (:func:`~narde_notation.analysis.game.analyse`).
 
     Returns:
         A :class:`FileAnalysis`; an unreadable file sets ``problem`` instead of raising.
@@ -107,7 +110,7 @@ def analyse_file(name: str, *, ply: int = 0, game: int | None = None,
                                        " could not be replayed")
                 result.failed.append(index)
                 continue
-            analysed = analyse(item.report, ply=ply, file=name)
+            analysed = analyse(item.report, ply=ply, file=name, verify=verify, seed=seed)
             analysed.report = None  # results cross processes: the report stays here
             result.games.append(analysed)
             if game is not None:

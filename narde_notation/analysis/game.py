@@ -92,6 +92,14 @@ class HalfTurnAnalysis:
             difference; ``None`` outside a match or when a player needs
             more than :data:`~narde_notation.analysis.match_equity.MAX_MATCH_LENGTH`
             points (docs/decisions.md A13).
+        verified: the half-turn's mark was verified by a rollout of the played
+            and the best turn (:func:`analyse`'s ``verify``): ``mark`` is then the
+            milder of the depth's mark and the rollout's
+            (:func:`~narde_notation.analysis.marks.move_mark` of ``rollout_loss``):
+            kept only as far as the rollout confirms it.
+        rollout_loss, rollout_loss_se: the rollout's loss of the played turn
+            against the best (points; negative when the played turn did better)
+            and its standard error (paired); ``None`` unless verified.
     """
 
     ply: int
@@ -116,6 +124,9 @@ class HalfTurnAnalysis:
     mwc_played: float | None = None
     mwc_best: float | None = None
     mwc_loss: float | None = None
+    verified: bool = False
+    rollout_loss: float | None = None
+    rollout_loss_se: float | None = None
 
     def to_dict(self) -> dict[str, Any]:
         """The row as plain values (``side`` as ``"white"`` / ``"black"``)."""
@@ -135,7 +146,7 @@ class GameAnalysis:
             (:func:`~narde_notation.model.safe_text.unicode_text`: a byte of a
             file name that is not UTF-8 as ``\\xe9``, a lone surrogate as
             ``\\ud83d``), as in the tables they are joined with.
-        search_ply: the search depth of the ranking (0 or 1).
+        search_ply: the search depth of the ranking (0, 1 or 2).
         rules: the ruleset's tag the game was analysed under.
         half_turns: the rated half-turns, in order.
         written: half-turns written in the record.
@@ -200,6 +211,8 @@ class GameAnalysis:
         return player_summary([self])
 
 
+#: marks from none to the worst (a verified mark is the milder of the depth's and the rollout's).
+_SEVERITY: list[str | None] = [None, "doubtful", "bad", "very bad"]
 #: the tags a :class:`GameAnalysis` keeps: what groups games into matches (R10).
 MATCH_TAGS = ("Match", "Game", "Score", "Date")
 _EVALUATORS: dict[str, Evaluator] = {}
@@ -229,7 +242,8 @@ def _label(number: int, side: Side) -> str:
 
 
 def analyse(report_or_record: GameReport | GameRecord, evaluator: Evaluator | None = None,
-            ply: int = 0, *, file: str | None = None) -> GameAnalysis:
+            ply: int = 0, *, file: str | None = None, verify: int = 0,
+            seed: int = 0) -> GameAnalysis:
     """Rate every half-turn of a game against the evaluator's best turn.
 
     Args:
@@ -237,19 +251,27 @@ def analyse(report_or_record: GameReport | GameRecord, evaluator: Evaluator | No
             or a record (replayed here by :func:`~narde_notation.replay.validation.validate`).
         evaluator: the evaluator (default: the shipped one, loaded once);
             a game under other rules gets one with the same network.
-        ply: the ranking's search depth: 0 or 1 (luck is always 0-ply).
+        ply: the ranking's search depth: 0, 1 or 2 (luck is always 0-ply).
         file: the file name to report (default: the record's).
+        verify: roll out every marked half-turn's played and best turn, this
+            many trials each (:meth:`Evaluator.rollout
+            <narde_notation.evaluator.evaluate.Evaluator.rollout>`, 0-ply
+            players, dice seeded by ``seed``), and keep each mark only as far as
+            the rollout confirms it (``HalfTurnAnalysis.verified``); 0: no rollouts.
 
     Returns:
         A :class:`GameAnalysis`; a game with an error is rated up to the
         half-turn of its first error (``stopped`` says where and why).
 
     Raises:
-        ValueError: ``ply`` is not the integer 0 or 1 (``True``, ``1.0`` included).
+        ValueError: ``ply`` is not the integer 0, 1 or 2 (``True``, ``1.0``
+            included), or ``verify`` is 1 or negative.
         TypeError: ``report_or_record`` is neither a record nor a report.
     """
-    if type(ply) is not int or ply not in (0, 1):
-        raise ValueError(f"ply must be 0 or 1, not {ply!r}")
+    if type(ply) is not int or ply not in (0, 1, 2):
+        raise ValueError(f"ply must be 0, 1 or 2, not {ply!r}")
+    if verify < 0 or verify == 1:
+        raise ValueError(f"verify takes 0 (no rollouts) or 2 or more trials, not {verify!r}")
     if not isinstance(report_or_record, (GameReport, GameRecord)):
         raise TypeError("analyse takes a GameRecord or a GameReport, not "
                         f"{type(report_or_record).__name__}")
@@ -306,7 +328,7 @@ def analyse(report_or_record: GameReport | GameRecord, evaluator: Evaluator | No
         else:
             rated = _rate(ev, meter, replay.before, replay.after, half.dice, ply,
                           opening=opening_possible and replay.ply == 0, table=table,
-                          match=result.match)
+                          match=result.match, verify=verify, seed=seed)
         if rated is None:
             result.stopped = (f"stopped before half-turn {replay.ply + 1}: the played turn is"
                               " not among the legal turns")
@@ -384,7 +406,7 @@ def _rate_reply(game: Game, before: Position, after: Position, dice: tuple[int, 
 def _rate(ev: Evaluator, meter: LuckMeter, before: Position, after: Position,
           dice: tuple[int, int], ply: int, *, opening: bool,
           table: MatchEquityTable | None, match: tuple[int, int, int] | None,
-          ) -> dict[str, Any] | None:
+          verify: int = 0, seed: int = 0) -> dict[str, Any] | None:
     # the luck first: its batch holds the end boards the ranking values (Judge.after_turns)
     luck = meter.luck(before, dice, opening=opening)
     turns, ranking = ev.ranking(before, dice, ply=ply)
@@ -400,10 +422,10 @@ def _rate(ev: Evaluator, meter: LuckMeter, before: Position, after: Position,
                                  float(ranking.equity[k]))
 
     estimate = estimate_of(index)
-    if ply == 1 and ranking.ply[index] == 0 and not estimate.exact:
-        # outside the 1-ply filter: the played turn searched as deep as the best
-        row = meter.judge.one_ply(me_after, opp, of)
-        estimate = Estimate.from_row(row, False, koks)
+    if ranking.ply[index] < ranking.ply[0] and not estimate.exact:
+        # outside the filters: the played turn searched as deep as the best
+        deeper = meter.judge.one_ply if ranking.ply[0] == 1 else meter.judge.two_ply
+        estimate = Estimate.from_row(deeper(me_after, opp, of), False, koks)
     best_index, best_estimate = 0, estimate_of(0)
     if estimate.equity > best_estimate.equity:
         best_index, best_estimate = index, estimate
@@ -421,6 +443,12 @@ def _rate(ev: Evaluator, meter: LuckMeter, before: Position, after: Position,
         mark=move_mark(loss, forced), luck=luck.luck, luck_mark=luck_mark(luck.luck),
         exact=bool(estimate.exact and best_estimate.exact and luck.exact),
         win=estimate.win, white_win=estimate.win if mover is Side.WHITE else 1 - estimate.win)
+    if verify and out["mark"] is not None:
+        checked = _verified(ev, before, dice, played_turn, turns[ranking.order[best_index]],
+                            verify, seed, forced)
+        # kept as far as the rollout confirms it: the milder of the two marks
+        checked["mark"] = min(out["mark"], checked["mark"], key=_SEVERITY.index)
+        out.update(checked)
     if table is not None and match is not None:
         away, opp_away = (match[1], match[2]) if mover is Side.WHITE else (match[2], match[1])
         chances = [table.of_estimate(estimate_of(k), away, opp_away) for k in range(len(turns))]
@@ -428,3 +456,16 @@ def _rate(ev: Evaluator, meter: LuckMeter, before: Position, after: Position,
         top = max([*chances, mine])
         out.update(mwc_played=mine, mwc_best=top, mwc_loss=max(0.0, top - mine))
     return out
+
+
+def _verified(ev: Evaluator, before: Position, dice: tuple[int, int], played: Turn,
+              best: Turn, trials: int, seed: int, forced: bool) -> dict[str, Any]:
+    """A mark checked by a rollout of the played and the best turn (same dice):
+    the rollout's loss, its standard error and its mark."""
+    rolled = ev.rollout(before, dice, turns=[best, played], trials=trials, seed=seed)
+    by_turn = {r.turn.position: r for r in rolled.rows if r.turn is not None}
+    mine, top = by_turn[played.position], by_turn[best.position]
+    loss = top.equity - mine.equity
+    se = max(mine.loss_se, top.loss_se)  # the row after the first carries the paired error
+    return {"mark": move_mark(max(0.0, loss), forced), "verified": True, "rollout_loss": loss,
+            "rollout_loss_se": se}

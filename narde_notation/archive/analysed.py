@@ -54,7 +54,8 @@ def analysis_shares(files: Sequence[str], workers: int, *, game: int | None = No
 def iter_file_analyses(files: Sequence[str], *, jobs: int | None = 1,
                        scheduler: str | None = None, ply: int = 0, rules: str | None = None,
                        encoding: str | None = None, game: int | None = None,
-                       watch: Watch | None = None) -> Iterator[FileAnalysis | Failure]:
+                       watch: Watch | None = None, verify: int = 0,
+                       seed: int = 0) -> Iterator[FileAnalysis | Failure]:
     """:func:`~narde_notation.analysis.files.analyse_file` of each file, in order, on
     :func:`~narde_notation.archive.executor.run_each` (``jobs``: processes, ``None`` all
     CPUs), each file shared out by game among them (:func:`analysis_shares`) and
@@ -65,6 +66,8 @@ def iter_file_analyses(files: Sequence[str], *, jobs: int | None = 1,
         watch: sees the per-share results as they come, with their count (a
             caller's progress bar then moves within a file).
         game: only this game of each file (0-based); the files are not shared out.
+        verify, seed: roll out the marked half-turns
+            (:func:`~narde_notation.analysis.game.analyse`).
 
     Yields:
         Per file, in order: its analysis, or the :class:`Failure` of its first
@@ -74,7 +77,8 @@ def iter_file_analyses(files: Sequence[str], *, jobs: int | None = 1,
     workers = jobs if jobs is not None else (os.cpu_count() or 1)
     shares = analysis_shares(files, workers, game=game)
     results = run_each(analyse_file, shares, jobs=workers, scheduler=scheduler, ply=ply,
-                       game=game, rules_tag=rules, encoding=encoding)
+                       game=game, rules_tag=rules, encoding=encoding,
+                       **({"verify": verify, "seed": seed} if verify else {}))
     if watch is not None:
         results = watch(results, len(shares))
     return _per_file(shares, results)

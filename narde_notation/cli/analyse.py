@@ -57,7 +57,8 @@ PROGRAM = "narde analyse"
 KEYS = ("file", "game", "ply", "side", "roll", "played", "best", "equity_played",
         "equity_best", "loss", "forced", "mark", "luck", "exact")
 _EXTRA = ("number", "player", "turns", "rank", "luck_mark", "win", "white_win",
-          "mwc_played", "mwc_best", "mwc_loss")
+          "mwc_played", "mwc_best", "mwc_loss", "verified", "rollout_loss",
+          "rollout_loss_se")
 _CSV_TEXT = ("file", "player")
 #: players a text summary shows side by side (a game's two, a match's); more: a line each.
 _SIDE_BY_SIDE = 4
@@ -127,6 +128,9 @@ def _game_text(game: GameAnalysis) -> str:
         lost = f"loss {h.loss:.3f}  best {h.best}" if h.loss >= 0.0005 else ""
         luck = f"luck {h.luck:+.3f}" + (f" {h.luck_mark}" if h.luck_mark else "")
         exact = "  exact" if h.exact else ""
+        if h.verified:  # the rollout's verdict on the mark
+            exact += (f"  verified: rollout loss {h.rollout_loss:+.3f}"
+                      f" ±{h.rollout_loss_se:.3f}")
         lines.append(f"  {h.number:<6} {visible(h.player):<{names}}  {h.roll}: "
                      f"{h.played:<{width}}  {mark:<11} {luck:<24} {lost}{exact}".rstrip())
     if game.stopped:
@@ -229,16 +233,23 @@ class _Output:
 @click.argument("paths", nargs=-1, required=True)
 @click.option("--game", "game_index", type=click.IntRange(min=0), default=None,
               help="Only this game of each file (0-based, as the tables' 'game' column).")
-@click.option("--ply", type=click.IntRange(0, 1), default=0, show_default=True,
-              help="Search depth of the ranking: 0, or 1 (the opponent's 21 rolls); luck"
-                   " is always 0-ply.")
+@click.option("--ply", type=click.IntRange(0, 2), default=0, show_default=True,
+              help="Search depth of the ranking: 0, 1 (the opponent's 21 rolls) or 2 (then"
+                   " the mover's); luck is always 0-ply.")
+@click.option("--verify", is_flag=True,
+              help="Roll out every marked half-turn against the best turn; keep a mark"
+                   " only as far as the rollout confirms it (slow: seconds a mark).")
+@click.option("--trials", type=click.IntRange(min=2), default=360, show_default=True,
+              help="With --verify: trials per turn rolled out.")
+@click.option("--seed", type=int, default=0, show_default=True,
+              help="With --verify: seed of the rollouts' dice.")
 @worker_options("Analyse", "text: like gnubg's export; jsonl/csv: one half-turn a line; "
                 "json: games with their half-turns and players.",
                 "No progress bar and no count at the end.")
 @program_output("narde analyse")
-def analyse_command(paths: tuple[str, ...], game_index: int | None, ply: int, fmt: str,
-                    rules_tag: str | None, jobs: int | None, scheduler: str | None,
-                    quiet: bool, encoding: str | None) -> None:
+def analyse_command(paths: tuple[str, ...], game_index: int | None, ply: int, verify: bool,
+                    trials: int, seed: int, fmt: str, rules_tag: str | None, jobs: int | None,
+                    scheduler: str | None, quiet: bool, encoding: str | None) -> None:
     """Rate every half-turn of the games in PATHS against the evaluator's best turn.
 
     Each half-turn: the equity loss against the best turn (points), a mark
@@ -246,7 +257,11 @@ def analyse_command(paths: tuple[str, ...], game_index: int | None, ply: int, fm
     the roll; per player, after each game, each match (Match and Game tags,
     or a .mat file) and over all games: the error rate (mean loss per
     unforced move x 1000: milli-points) with gnubg's label, the mark counts
-    and the total luck (points).  Exit 0: all
+    and the total luck (points).  --verify rolls out each marked half-turn's
+    played and best turn (same dice, 0-ply players) and keeps the mark only
+    as far as the rollout confirms it (the milder of the two); the line says
+    "verified" with the rollout's loss and its
+    standard error (JSON: verified, rollout_loss, rollout_loss_se).  Exit 0: all
     analysed; 1: a game had an error (analysed up to it) or a file an error
     outside any game (empty, not a record); 2: usage error,
     unreadable file or internal failure; 130: interrupted.
@@ -261,8 +276,9 @@ def analyse_command(paths: tuple[str, ...], game_index: int | None, ply: int, fm
     jobs = min(jobs or os.cpu_count() or 1, os.cpu_count() or 1)
     out = _Output(fmt, sys.stdout)
     problems = list(expanded.problems)
+    rolled = {"verify": trials, "seed": seed} if verify else {}
     options: dict[str, Any] = {"ply": ply, "game": game_index, "rules_tag": rules_tag,
-                               "encoding": encoding}
+                               "encoding": encoding, **rolled}
 
     def results() -> Iterator[FileAnalysis | Failure]:
         if STDIN in expanded.files:
@@ -270,7 +286,7 @@ def analyse_command(paths: tuple[str, ...], game_index: int | None, ply: int, fm
         # the bar counts the shares of the files, so it moves within a file
         yield from iter_file_analyses(
             disk, jobs=jobs, scheduler=scheduler, ply=ply, game=game_index, rules=rules_tag,
-            encoding=encoding, watch=share_progress(
+            encoding=encoding, **rolled, watch=share_progress(
                 show_bar=not quiet and sys.stderr.isatty(), label="analysing"))
 
     counts = {"files": 0, "stopped": 0, "findings": 0}

@@ -2,7 +2,9 @@
 
 ``narde moves POSITION ROLL`` lists the legal turns of a position (R3–R8).
 ``narde hint POSITION ROLL`` ranks them by the evaluator (equity, win and
-mars chances, like gnubg's hint).
+mars chances, like gnubg's hint; ``--rollout`` rolls the best out).
+``narde rollout POSITION [ROLL]`` rolls out a position or a roll's best
+turns (:mod:`narde_notation.cli.rollout`).
 ``narde analyse FILE...`` rates every half-turn of the games
 (:mod:`narde_notation.cli.analyse`, its own exit codes).
 ``narde show FILE`` draws a game's board after a half-turn (SVG or PNG) or
@@ -22,7 +24,19 @@ from typing import TYPE_CHECKING, ClassVar, NoReturn
 
 import click
 
-from narde_notation.cli import check_rules_tag, encoding_option, program_output
+from narde_notation.cli import (
+    EXIT_INTERRUPTED,
+    check_rules_tag,
+    encoding_option,
+    program_output,
+)
+from narde_notation.cli.rollout import (
+    evaluator_or_exit,
+    roll_argument,
+    rollout_options,
+    show_rollout,
+    watch_rollout,
+)
 from narde_notation.model.errors import NardeError
 from narde_notation.model.ruleset import Ruleset
 from narde_notation.model.side import Side
@@ -30,6 +44,7 @@ from narde_notation.rules.engine import legal_turns, parse_roll
 from narde_notation.rules.position import Position
 
 if TYPE_CHECKING:
+    from narde_notation.evaluator.rollout import Rollout
     from narde_notation.replay.validation import GameReport
 
 __all__ = ["narde"]
@@ -153,9 +168,11 @@ def _position_argument(position: str) -> Position:
 @narde.command()
 @click.argument("position")
 @click.argument("roll", required=False)
-@click.option("--ply", type=click.IntRange(0, 1), default=0, show_default=True,
-              help="Search depth: 0 (the network after the turn) or 1 (the opponent's"
-                   " 21 rolls, for the best few turns; each row says its depth).")
+@click.option("--ply", type=click.IntRange(0, 2), default=2, show_default=True,
+              help="Search depth: 0 (the network after the turn), 1 (the opponent's"
+                   " 21 rolls, best few turns) or 2 (then the mover's 21, best three);"
+                   " each row says its depth; README: what each costs and how far it"
+                   " can be trusted.")
 @click.option("--half-turn", "half_turn", type=click.IntRange(min=1), default=None,
               metavar="K",
               help="POSITION is a record file: rank the K-th half-turn of the game"
@@ -171,10 +188,16 @@ def _position_argument(position: str) -> Position:
                    "  Default: standard, or the record's Rules tag with --half-turn.")
 @click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text",
               show_default=True, help="Output format.")
+@click.option("--rollout", "rollout", is_flag=True,
+              help="Roll out the best few turns too (narde rollout; 0-ply players).")
+@click.option("--top", type=click.IntRange(min=1), default=5, show_default=True,
+              help="With --rollout: how many of the best turns.")
+@rollout_options
 @encoding_option
 @program_output("narde hint")
 def hint(position: str, roll: str | None, ply: int, half_turn: int | None, game_index: int,
-         rules_tag: str | None, fmt: str, encoding: str | None) -> None:
+         rules_tag: str | None, fmt: str, rollout: bool, top: int, trials: int, seed: int,
+         jobs: int, scheduler: str | None, encoding: str | None) -> None:
     """Rank the legal turns for ROLL in POSITION, best first.
 
     POSITION is a position string ('24:14 13:1 / 24:15 / B'), or with
@@ -188,16 +211,18 @@ def hint(position: str, roll: str | None, ply: int, half_turn: int | None, game_
     figures (with --ply 1 only the best few turns are searched at 1 ply).
     JSON: a list of objects with turn, equity, win, win_mars, lose_mars
     (probabilities 0-1), loss (equity given up against the best), ply (the
-    row's depth) and played (with --half-turn), best first.
+    row's depth) and played (with --half-turn), best first.  --rollout
+    rolls out the best --top turns (narde rollout: shared dice, 0-ply
+    players) and prints their figures with standard errors after the
+    ranking (JSON: a "rollout" object on those turns); Ctrl-C prints the
+    trials done and exits 130.
     """
-    from narde_notation.evaluator.evaluate import Evaluator
-
     played = None
     if half_turn is not None:
         pos, dice, played, record_rules = _half_turn_argument(
             "narde hint", position, game_index, half_turn, encoding)
         if roll is not None:
-            dice = _roll_argument(roll)
+            dice = roll_argument(roll)
             played = None
         rules = Ruleset.from_tag(rules_tag) if rules_tag is not None else record_rules
     else:
@@ -205,15 +230,21 @@ def hint(position: str, roll: str | None, ply: int, half_turn: int | None, game_
         if roll is None:
             raise click.UsageError("Missing argument 'ROLL' (or give --half-turn K with a"
                                    " record file).")
-        dice = _roll_argument(roll)
+        dice = roll_argument(roll)
         rules = Ruleset.from_tag(rules_tag or "standard")
-    try:
-        evaluator = Evaluator(rules)
-    except (OSError, ValueError) as exc:
-        click.echo(f"narde hint: error: cannot load the evaluator's weights: {exc}", err=True)
-        sys.exit(2)
+    evaluator = evaluator_or_exit("narde hint", rules.to_tag())
     ranked = evaluator.rank_turns(pos, dice, ply=ply)
+    rolled, interrupted = None, False
+    if rollout and not (len(ranked) == 1 and not ranked[0].turn.steps):
+        rolled, interrupted = watch_rollout(
+            "narde hint", evaluator, pos, dice, show_bar=sys.stderr.isatty(), trials=trials,
+            seed=seed, turns=[r.turn for r in ranked[:top]], jobs=jobs, scheduler=scheduler)
     if fmt == "json":
+        by_turn = {} if rolled is None else {
+            r.turn.notation(): {"equity": round(r.equity, 6), "equity_se": round(r.equity_se, 6),
+                                "loss": round(r.loss, 6), "loss_se": round(r.loss_se, 6),
+                                "trials": rolled.trials}
+            for r in rolled.rows if r.turn is not None}
         rows: list[dict[str, object]] = []
         for r in ranked:
             row: dict[str, object] = {
@@ -223,8 +254,11 @@ def hint(position: str, roll: str | None, ply: int, half_turn: int | None, game_
                 "ply": r.ply}
             if half_turn is not None:
                 row["played"] = played is not None and r.turn.position == played
+            if r.turn.notation() in by_turn:
+                row["rollout"] = by_turn[r.turn.notation()]
             rows.append(row)
         click.echo(json.dumps(rows))
+        _interrupted(rolled, trials, interrupted)
         return
     side = pos.side_to_move.name.capitalize()
     where = f"half-turn {half_turn}: " if half_turn is not None else ""
@@ -239,16 +273,22 @@ def hint(position: str, roll: str | None, ply: int, half_turn: int | None, game_
         click.echo(f"{k:4}. {r.turn.notation().ljust(width)}  {depth:5}  equity {e.equity:+.3f}"
                    f" {loss:9} win {100 * e.win:5.1f}%  mars {100 * e.win_mars:5.1f}% /"
                    f" {100 * e.lose_mars:5.1f}%{mark}")
+    if rolled is not None:
+        click.echo(f"Rollout of the best {len(rolled.rows)}: {rolled.trials} trials, 0-ply"
+                   f" players, seed {seed} (± standard errors)")
+        show_rollout(rolled, "text", evaluator.rules.koks)
     for note in evaluator.notes:
         click.echo(f"Note: {note}")
+    _interrupted(rolled, trials, interrupted)
 
 
-def _roll_argument(roll: str) -> tuple[int, int]:
-    """A ROLL argument read, or a usage error (exit 2) saying why not."""
-    try:
-        return parse_roll(roll)
-    except NardeError as exc:
-        raise click.BadParameter(str(exc), param_hint="ROLL") from None
+def _interrupted(rolled: Rollout | None, trials: int, interrupted: bool) -> None:
+    """After Ctrl-C during ``--rollout``: say how far it got (the figures so far
+    were printed), exit 130."""
+    if interrupted:
+        done = 0 if rolled is None else rolled.trials
+        click.echo(f"narde hint: interrupted after {done} of {trials} trials", err=True)
+        sys.exit(EXIT_INTERRUPTED)
 
 
 def _half_turn_argument(program: str, file: str, game_index: int, k: int,
@@ -397,9 +437,11 @@ def show(file: str, game_index: int, ply: int | None, fmt: str | None, out: str,
 def _register() -> None:
     from narde_notation.cli.analyse import analyse_command
     from narde_notation.cli.board import board_command
+    from narde_notation.cli.rollout import rollout_command
 
     narde.add_command(analyse_command)
     narde.add_command(board_command)
+    narde.add_command(rollout_command)
 
 
 _register()

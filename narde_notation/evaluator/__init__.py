@@ -9,7 +9,8 @@ rules engine):
 * :mod:`.encoding` — the network's inputs, decoded from packed boards with numpy;
 * :mod:`.network` — the numpy network (forward, gradients, weights files);
 * :mod:`.estimate` — :class:`Estimate` and the equity of R9;
-* :mod:`.search` — 0-ply and 1-ply ranking of legal turns;
+* :mod:`.search` — 0-, 1- and 2-ply ranking of legal turns (move filters);
+* :mod:`.rollout` — rollouts (shared quasi-random dice, luck correction);
 * :mod:`.evaluate` — the :class:`Evaluator` facade and :func:`expected_rolls`;
 * :mod:`.players` — the :class:`Player` protocol, random, heuristic and
   evaluator players, and the game loop of matches;

@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
@@ -23,6 +24,9 @@ from narde_notation.evaluator.game import (
 )
 from narde_notation.evaluator.network import Network
 from narde_notation.evaluator.search import Judge, Ranking
+
+if TYPE_CHECKING:
+    from narde_notation.evaluator.rollout import Rollout, Runner
 
 __all__ = ["SHIPPED_WEIGHTS", "Evaluator", "expected_rolls"]
 
@@ -164,6 +168,38 @@ class Evaluator:
         # the turns' end boards, in their order (the same generation, cached)
         boards = child_boards(me, opp, mf, roll[0], roll[1], self.rules)
         return turns, self._judge.rank(boards, opp, of, ply)
+
+    def rollout(self, position: Position, dice: tuple[int, int] | str | None = None, *,
+                trials: int = 360, ply: int = 0, seed: int = 0,
+                turns: Sequence[Turn] | None = None, top: int = 5, luck: bool = False,
+                runner: Runner | None = None) -> Rollout:
+        """Roll out ``position`` (``dice`` None) or the candidate turns of ``dice``:
+        play each to the end ``trials`` times, this evaluator choosing both
+        sides' turns at ``ply`` (0 or 1), gnubg's variance reduction (shared,
+        quasi-random dice; the luck correction), trials cut at the bear-off
+        database (:mod:`~.rollout`).
+
+        Args:
+            turns: the candidates (legal turns of ``dice``); default the
+                ``top`` best of :meth:`rank_turns` at ``ply``.
+            seed: the dice's seed (the same seed, the same figures).
+            luck: apply the luck correction.
+            runner: runs the chunks of trials elsewhere (:data:`~.rollout.Runner`).
+
+        Returns:
+            :class:`~.rollout.Rollout`: each row's mean estimate, equity and loss
+            against the best row, each with its standard error.
+
+        Raises:
+            ValueError: the game is over, ``dice`` has no legal play, a turn
+                not legal, ``trials`` < 2, ``ply`` not 0 or 1.
+            NotationError: a bad roll.
+        """
+        from narde_notation.evaluator.rollout import iter_rollout
+
+        *_, last = iter_rollout(self, position, dice, trials=trials, ply=ply, seed=seed,
+                                turns=turns, top=top, luck=luck, runner=runner)
+        return last
 
 
 def expected_rolls(position: Position, side: Side | str) -> float:

@@ -26,7 +26,8 @@ from narde_notation.evaluator.estimate import equities, flip
 from narde_notation.evaluator.game import ROLLS, Ruleset, child_boards_of_rolls
 from narde_notation.evaluator.network import Network
 
-__all__ = ["FILTER_COUNT", "FILTER_EQUITY", "Judge", "Ranking", "Values"]
+__all__ = ["FILTER2_COUNT", "FILTER2_EQUITY", "FILTER_COUNT", "FILTER_EQUITY", "Judge", "Ranking",
+           "Values"]
 
 FloatArray = npt.NDArray[np.float64]
 BoolArray = npt.NDArray[np.bool_]
@@ -34,6 +35,10 @@ BoolArray = npt.NDArray[np.bool_]
 #: gnubg's default 1-ply filter: at most this many turns, within this much equity of the best.
 FILTER_COUNT = 8
 FILTER_EQUITY = 0.16
+#: the 2-ply filter after the 1-ply one: at most this many turns, within this much of the best.
+FILTER2_COUNT = 3
+FILTER2_EQUITY = 0.04
+_PROBS = np.array([p for _d1, _d2, p in ROLLS])
 
 
 class Values(NamedTuple):
@@ -205,46 +210,114 @@ class Judge:
         self._last = (opp, opp_first, dict(zip(keys, range(len(keys)), strict=True)),
                       Values(got.values[rows], got.exact[rows], None, got.by_network[rows]))
 
+    def best_replies(self, positions: Sequence[tuple[int, int, bool, bool]],
+                     rolls: Sequence[Sequence[tuple[int, int]]] | None = None
+                     ) -> tuple[UInt8Array, FloatArray, BoolArray]:
+        """The best 0-ply turn of each roll in each position, all valued in one
+        matrix evaluation.
+
+        Args:
+            positions: ``(me, opp, me_first, opp_first)``, ``me`` to roll
+                (packed boards, :func:`~.game.mover_view`).
+            rolls: the rolls of each position (``d1 >= d2``); default the 21
+                of :data:`~.game.ROLLS`, in that order.  Every position
+                must have as many.
+
+        Returns:
+            ``(boards, values, exact)``: the end board (bytes, uint8 (n, k, 16))
+            of each position's best turn of each of its ``k`` rolls (the first
+            of equal ones, in generation order), its estimate (n, k, 5) from
+            the **opponent's** side (to move after it) and whether that is exact.
+        """
+        every_rolls = rolls or [[(d1, d2) for d1, d2, _p in ROLLS]] * len(positions)
+        found = [child_boards_of_rolls(me, opp, mf, r, self.rules)
+                 for (me, opp, mf, _of), r in zip(positions, every_rolls, strict=True)]
+        sizes = [len(raw) for raw, _rows, _counts in found]
+        boards = np.concatenate([raw for raw, _rows, _counts in found])
+        opps = raw_boards([opp for _me, opp, _mf, _of in positions])
+        got = self.values_raw(np.repeat(opps, sizes, axis=0), boards,
+                              np.repeat([of for _me, _opp, _mf, of in positions], sizes), False)
+        eq = equities(got.values, self.koks)
+        # every roll of every position is a segment of the rows: the first row of
+        # each segment with its lowest equity for the opponent (the mover's best)
+        offsets = np.repeat(np.cumsum([0, *sizes[:-1]]),
+                            [len(rows) for _raw, rows, _counts in found])
+        rows = np.concatenate([rows for _raw, rows, _counts in found]) + offsets
+        counts = np.concatenate([counts for _raw, _rows, counts in found])
+        starts = np.concatenate([[0], np.cumsum(counts)[:-1]]).astype(np.int64)
+        seg = eq[rows]
+        worst = np.minimum.reduceat(seg, starts)
+        firsts = np.flatnonzero(seg == np.repeat(worst, counts))
+        chosen = rows[firsts[np.searchsorted(firsts, starts)]].reshape(len(positions), -1)
+        return boards[chosen], got.values[chosen], got.exact[chosen]
+
     def one_ply(self, board: int, opp: int, opp_first: bool) -> FloatArray:
         """The mover's estimate (5,) of reaching ``board``: the mean over the
         opponent's 21 rolls of its best 0-ply answer (expectimax, R12 odds)."""
-        replies, rows, counts = child_boards_of_rolls(
-            opp, board, opp_first, [(d1, d2) for d1, d2, _p in ROLLS], self.rules)
-        # each distinct answer valued once, for the mover (to move after it)
-        vals = self.values_raw(raw_boards([board]), replies, False, False).values
-        eq = equities(vals, self.koks)
-        total = np.zeros(5)
-        start = 0
-        for (_d1, _d2, p), count in zip(ROLLS, counts, strict=True):
-            seg = rows[start:start + count]
-            start += count
-            total += p * vals[seg[int(np.argmin(eq[seg]))]]
-        return total
+        out: FloatArray = self.deeper([board], opp, opp_first, 1)[0]
+        return out
+
+    def two_ply(self, board: int, opp: int, opp_first: bool) -> FloatArray:
+        """The mover's estimate (5,) of reaching ``board`` at 2 ply: the mean over
+        the opponent's 21 rolls of the 1-ply estimate (the mover's 21 rolls, its
+        best 0-ply turn each) of the position after the opponent's best 0-ply
+        answer (exact answers keep their exact figure)."""
+        out: FloatArray = self.deeper([board], opp, opp_first, 2)[0]
+        return out
+
+    def deeper(self, boards: Sequence[int], opp: int, opp_first: bool,
+               ply: int) -> FloatArray:
+        """:meth:`one_ply` (``ply`` 1) or :meth:`two_ply` (2) of each of the mover's
+        end ``boards`` against ``opp``, all in one matrix evaluation a level:
+        estimates (n, 5) from the mover's side."""
+        _replies, values, exact = self.best_replies([(opp, b, opp_first, False)
+                                                     for b in boards])
+        if ply == 2:
+            deep = np.argwhere(~exact)  # (board, roll) pairs whose answer is searched on
+            if len(deep):
+                answers = packed_boards(_replies[deep[:, 0], deep[:, 1]])
+                _b, after, _e = self.best_replies(
+                    [(boards[k], a, False, False) for k, a in zip(deep[:, 0], answers,
+                                                                     strict=True)])
+                values[deep[:, 0], deep[:, 1]] = flip(np.einsum("r,nrk->nk", _PROBS, after))
+        out: FloatArray = np.einsum("r,nrk->nk", _PROBS, values)
+        return out
 
     def rank(self, boards: Sequence[int], opp: int, opp_first: bool, ply: int = 0) -> Ranking:
         """Order the mover's end ``boards`` of one roll against ``opp``, best first.
 
+        At 1 ply the :data:`FILTER_COUNT` best 0-ply turns within
+        :data:`FILTER_EQUITY` are searched at 1 ply; at 2 ply, of those, the
+        :data:`FILTER2_COUNT` best within :data:`FILTER2_EQUITY` at 1 ply are
+        searched at 2 ply (gnubg's move filters).  Deeper rows rank first.
+
         Raises:
-            ValueError: ``ply`` is not 0 or 1.
+            ValueError: ``ply`` is not 0, 1 or 2.
         """
-        if ply not in (0, 1):
-            raise ValueError(f"ply must be 0 or 1, not {ply!r}")
+        if ply not in (0, 1, 2):
+            raise ValueError(f"ply must be 0, 1 or 2, not {ply!r}")
         got = self.after_turns(boards, opp, opp_first)
         values = flip(got.values)
         exact = got.exact.copy()
         eq = equities(values, self.koks)
         order = sorted(range(len(boards)), key=lambda i: -eq[i])
         plies = [0] * len(boards)
-        if ply == 1:
+        for depth, count, margin in ((1, FILTER_COUNT, FILTER_EQUITY),
+                                     (2, FILTER2_COUNT, FILTER2_EQUITY))[:ply]:
             best = eq[order[0]]
-            chosen = [i for i in order[:FILTER_COUNT] if eq[i] >= best - FILTER_EQUITY]
+            chosen = [i for i in order[:count] if plies[i] == depth - 1
+                      and eq[i] >= best - margin]
             for i in chosen:
-                plies[i] = 1
-                if not exact[i]:
-                    values[i] = self.one_ply(boards[i], opp, opp_first)
+                plies[i] = depth
+            searched = [i for i in chosen if not exact[i]]
+            if searched:
+                values[searched] = self.deeper([boards[i] for i in searched], opp, opp_first,
+                                               depth)
             eq = equities(values, self.koks)
-            deep = sorted(chosen, key=lambda i: -eq[i])
-            rest = [i for i in order if plies[i] == 0]
+            # equal figures (within rounding: 21 odds sum to 1 only nearly): exact rows first
+            deep = sorted(chosen, key=lambda i: (-round(float(eq[i]), 9), not exact[i]))
+            taken = set(chosen)
+            rest = [i for i in order if i not in taken]
             order = deep + rest
         return Ranking([boards[i] for i in order], order, values[order], eq[order],
                        exact[order], [plies[i] for i in order])

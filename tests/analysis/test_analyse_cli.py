@@ -93,7 +93,7 @@ def test_usage_and_io_errors_exit_2(files: Path) -> None:
     assert code == 2 and "missing.txt" in err
     code, _, err = run(str(files / "blunder.txt"), "--game", "5")
     assert code == 2 and "holds 1 game" in err
-    assert run(str(files / "blunder.txt"), "--ply", "2")[0] == 2
+    assert run(str(files / "blunder.txt"), "--ply", "3")[0] == 2
 
 
 def test_one_ply_agrees_in_the_bear_off(files: Path) -> None:

@@ -188,9 +188,9 @@ def test_match_games_are_judged_by_match_winning_chance() -> None:
     assert 0 <= h.mwc_played <= 1
 
 
-def test_ply_must_be_0_or_1() -> None:
+def test_ply_must_be_0_1_or_2() -> None:
     with pytest.raises(ValueError):
-        analyse(next(iter(parse_games("1. 21: 24/22 22/21\n*\n"))), ply=2)
+        analyse(next(iter(parse_games("1. 21: 24/22 22/21\n*\n"))), ply=3)
 
 
 def test_roll_odds_of_the_oracle() -> None:

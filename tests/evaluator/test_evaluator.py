@@ -69,14 +69,14 @@ def test_winning_turn_ranks_first_and_is_exact() -> None:
 def test_rank_turns_covers_every_legal_turn_once() -> None:
     ev = Evaluator(network=TINY)
     pos = Position.from_string("24:13 19:1 13:1 / 24:14 18:1 / W")
-    for ply in (0, 1):
+    for ply in (0, 1, 2):
         ranked = ev.rank_turns(pos, "64", ply=ply)
         ends = [r.turn.position for r in ranked]
         assert sorted(map(str, ends)) == sorted(str(t.position) for t in pos.legal_turns("64"))
         losses = [r.loss for r in ranked if r.ply == ply]
         assert losses == sorted(losses) and losses[0] == 0.0
     with pytest.raises(ValueError, match="ply"):
-        ev.rank_turns(pos, "64", ply=2)
+        ev.rank_turns(pos, "64", ply=3)
 
 
 def test_finished_game_is_worth_what_r9_says() -> None:
@@ -142,13 +142,18 @@ def test_shipped_network_beats_random() -> None:
 @shipped
 def test_hint_text_and_json() -> None:
     runner = CliRunner()
-    out = runner.invoke(narde, ["hint", ENDGAME, "21", "--format", "json"])
+    out = runner.invoke(narde, ["hint", ENDGAME, "21", "--format", "json", "--ply", "0"])
     assert out.exit_code == 0, out.output
     rows = json.loads(out.output)
     assert rows[0] == {"turn": "2/off 1/off", "equity": 2.0, "win": 1.0, "win_mars": 1.0,
                        "lose_mars": 0.0, "loss": 0.0, "ply": 0}
     assert [r["turn"] for r in rows] == ["2/off 1/off", "2/1/off"]
-    assert rows[1]["loss"] > 0
+    assert rows[1]["loss"] > 0  # the network's figure, not quite 2
+    # by default (2 ply) 2/1/off is seen to win the mars too: Black cannot bear
+    # off in one turn, White then bears off its last checker (R9)
+    deep = json.loads(runner.invoke(narde, ["hint", ENDGAME, "21", "--format", "json"]).output)
+    assert [r["turn"] for r in deep] == ["2/off 1/off", "2/1/off"]
+    assert deep[1]["equity"] == pytest.approx(2.0) and deep[1]["loss"] == pytest.approx(0.0)
     text = runner.invoke(narde, ["hint", ENDGAME, "21", "--ply", "1"])
     assert text.exit_code == 0
     assert "White to play 21 (standard, 1-ply): 2 legal turns" in text.output

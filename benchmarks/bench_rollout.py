@@ -1,0 +1,89 @@
+"""Rollout speed: games per CPU-second, ours against GNU Backgammon's, side by side.
+
+Run: ``python benchmarks/bench_rollout.py [--trials 288] [--gnubg-trials 1296]
+[--rounds 2]``.
+
+Both roll out their game's start position, cubeless, 0-ply players, one
+thread, games cut at the exact bear-off database (ours: both sides home;
+gnubg: ``bearofftruncation exact``), first with plain dice (shared,
+quasi-random) and then with the luck correction (gnubg: ``varredn on``).
+Ours is timed in this process (``time.process_time``), gnubg as a child
+process (its user + system CPU, its start-up included: about 0.1 s).  The
+rounds alternate A B A B; the medians and their ratio are printed.  Without
+``/usr/games/gnubg`` only our figures are printed.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import resource
+import shutil
+import statistics
+import subprocess
+import time
+
+os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")  # small matrices: threads only wait
+
+from narde_notation.evaluator.evaluate import Evaluator
+from narde_notation.rules.position import Position
+
+GNUBG = shutil.which("gnubg") or "/usr/games/gnubg"
+SCRIPT = """set threads 1
+set rollout trials {trials}
+set rollout chequerplay plies 0
+set rollout cubeful off
+set rollout varredn {varredn}
+set rollout quasirandom on
+set rollout truncation enable off
+set rollout bearofftruncation exact on
+set rollout later enable off
+new game
+rollout
+"""
+
+
+def ours(evaluator: Evaluator, trials: int, luck: bool) -> float:
+    """Games per CPU-second of a rollout of the start position."""
+    t0 = time.process_time()
+    evaluator.rollout(Position.initial(), trials=trials, luck=luck)
+    return trials / (time.process_time() - t0)
+
+
+def gnubg(trials: int, luck: bool) -> float:
+    """Games per CPU-second of gnubg's rollout of its start position."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    subprocess.run([GNUBG, "-t", "-q"], input=SCRIPT.format(
+        trials=trials, varredn="on" if luck else "off"), text=True, capture_output=True,
+        check=True)
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+    return trials / cpu
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--trials", type=int, default=288)
+    parser.add_argument("--gnubg-trials", type=int, default=1296)
+    parser.add_argument("--rounds", type=int, default=2)
+    args = parser.parse_args()
+    evaluator = Evaluator()
+    evaluator.rollout(Position.initial(), trials=2)  # load the bear-off database first
+    have_gnubg = os.path.exists(GNUBG)
+    for luck in (False, True):
+        a, b = [], []
+        for _ in range(args.rounds):
+            # the luck correction costs about 20x: fewer trials keep the run short
+            a.append(ours(evaluator, args.trials // (8 if luck else 1), luck))
+            if have_gnubg:
+                b.append(gnubg(args.gnubg_trials // (8 if luck else 1), luck))
+        name = "luck correction" if luck else "plain dice"
+        line = f"{name:16} narde {statistics.median(a):7.1f} games/CPU-s"
+        if b:
+            line += (f"   gnubg {statistics.median(b):7.1f} games/CPU-s"
+                     f"   ratio {statistics.median(a) / statistics.median(b):.2f}")
+        print(line, flush=True)
+
+
+if __name__ == "__main__":
+    main()
