@@ -16,7 +16,8 @@ EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 def test_help_lists_every_command_without_cutting_it() -> None:
     out = CliRunner().invoke(narde, ["--help"]).output
     listed = dict(re.findall(r"^  ([a-z]+) +(.+)$", out.split("Commands:")[1], re.M))
-    assert set(listed) == {"analyse", "board", "hint", "moves", "rollout", "show", "stats", "validate"}
+    assert set(listed) == {"analyse", "board", "hint", "moves", "rollout", "show", "stats",
+                           "validate"}
     assert not [name for name, text in listed.items() if text.endswith("...")]
 
 
