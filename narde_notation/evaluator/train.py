@@ -53,7 +53,7 @@ import numpy as np
 import numpy.typing as npt
 
 from narde_notation.evaluator.bearoff import database
-from narde_notation.evaluator.encoding import ENCODING, N_INPUTS, encode
+from narde_notation.evaluator.encoding import ENCODING, N_INPUTS, PREFIX_OF, encode
 from narde_notation.evaluator.estimate import equities, flip
 from narde_notation.evaluator.evaluate import SHIPPED_WEIGHTS, Evaluator
 from narde_notation.evaluator.game import Ruleset, child_boards
@@ -89,6 +89,7 @@ class Config:
     eval_games: int = 200
     checkpoint_minutes: float = 5.0
     parallel: int = 16  # games played in lockstep (one evaluation per half-turn of all)
+    init: str = ""  # weights a new run starts from (widened to these inputs and hidden units)
 
 
 def _roll(rng: random.Random, first: bool) -> tuple[int, int]:
@@ -170,6 +171,21 @@ def self_play_game(judge: Judge, rng: random.Random, lam: float,
     return self_play_games(judge, [rng], lam, max_half_turns)[0]
 
 
+def _warm_start(path: Path, hidden: int, seed: int) -> Network:
+    """The network of weights file ``path`` widened to this encoding's inputs and
+    ``hidden`` units, computing the same outputs (:meth:`Network.widened`); its
+    metadata says where it started."""
+    start, _extra = Network.load(path)
+    made_for = start.meta.get("encoding", ENCODING)
+    if PREFIX_OF.get(made_for) != start.n_inputs:
+        raise click.UsageError(f"{path}: weights for input encoding {made_for} "
+                               f"({start.n_inputs} inputs) cannot start encoding {ENCODING}")
+    network = start.widened(N_INPUTS, hidden, seed=seed)
+    network.meta = {"init": {"path": str(path), "games": start.meta.get("games"),
+                             "encoding": made_for, "hidden": start.n_hidden}}
+    return network
+
+
 class Trainer:
     """The state of a run: network, Adam moments, games played (module docstring)."""
 
@@ -188,7 +204,8 @@ class Trainer:
             self.resumed = True
         else:
             self.config = config
-            self.network = Network(N_INPUTS, config.hidden, seed=config.seed)
+            self.network = (_warm_start(Path(config.init), config.hidden, config.seed)
+                            if config.init else Network(N_INPUTS, config.hidden, seed=config.seed))
             self.games = 0
             self.steps = 0
             self.m = {k: np.zeros_like(v) for k, v in self.network.params.items()}
@@ -288,15 +305,19 @@ def cli() -> None:
               show_default=True)
 @click.option("--parallel", type=int, default=Config.parallel, show_default=True,
               help="Games played in lockstep (one network evaluation per half-turn of all).")
+@click.option("--init", "init", type=click.Path(dir_okay=False, exists=True, path_type=Path),
+              default=None, help="A new run starts from these weights (an older encoding's"
+              " are widened with zero weights; --hidden adds units with zero output weights).")
 def run(out: Path, seed: int, hidden: int, lr: float, lam: float, games: int | None,
-        eval_every: int, eval_games: int, checkpoint_minutes: float, parallel: int) -> None:
+        eval_every: int, eval_games: int, checkpoint_minutes: float, parallel: int,
+        init: Path | None) -> None:
     """Self-play TD(λ) training into OUT (resumes OUT/checkpoint.npz).
 
     A resumed run keeps its stored settings; --lr, --eval-every, --eval-games,
     --checkpoint-minutes and --parallel given on the command line replace them.
     """
     trainer = Trainer(out, Config(seed, hidden, lr, lam, 32, eval_every, eval_games,
-                                  checkpoint_minutes, parallel))
+                                  checkpoint_minutes, parallel, str(init) if init else ""))
     if trainer.resumed:
         ctx = click.get_current_context()
         given: dict[str, Any] = {name: value for name, value in (
