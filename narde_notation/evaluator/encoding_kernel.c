@@ -97,9 +97,7 @@ static double ahead_of(const side *s, const side *t) {
 }
 
 static int highest(int64_t b) {
-    int h = -1;
-    for (; b; b >>= 1) h++;
-    return h;
+    return b ? 63 - __builtin_clzll((unsigned long long)b) : -1;
 }
 
 /* the six encoding-2 columns of side x facing side y's blocks, into out */
@@ -115,12 +113,14 @@ static void facing(const side *x, const side *y, double *out) {
     int64_t trapped = 0, to_pass = 0, free_pips = 0, least = 36;
     for (int i = 0; i < 24; i++) {  /* path position i: own point 24 - i */
         int c = x->n[24 - i];
+        if (!c) continue;
         if (i < start) trapped += c;
-        if (i < front) to_pass += c;
-        if (i > front) free_pips += (int64_t)c * (24 - i);
-        if (c) {
+        if (i < front) {  /* a checker past the front has nothing ahead: 36 */
+            to_pass += c;
             int64_t e = ESCAPES[(blocks >> (i + 1)) & 4095];
             if (e < least) least = e;
+        } else if (i > front) {
+            free_pips += (int64_t)c * (24 - i);
         }
     }
     int rear = highest(path & -path);
