@@ -381,7 +381,8 @@ def promote(run_dir: Path, target: Path | None, measure_games: int) -> None:
     shipped = Network(net.n_inputs, net.n_hidden, params=net.params, meta={
         "games": net.meta.get("games"), "seed": config.get("seed"), "config": config,
         "encoding": net.meta.get("encoding"), "code_version": _code_version(),
-        "strength": net.meta.get("strength"), "promoted": time.strftime(
+        "strength": net.meta.get("strength"), "init": net.meta.get("init"),
+        "promoted": time.strftime(
             "%Y-%m-%dT%H:%M:%SZ", time.gmtime()), "recipe": "TD(lambda) self-play, "
         "narde_notation.evaluator.train"})
     dest = target or SHIPPED_WEIGHTS
