@@ -112,28 +112,32 @@ def _run_tables() -> tuple[npt.NDArray[np.int64], ...]:
 _RUN12, _TOP12, _BOTTOM12 = _run_tables()
 
 
-def _passes(held: int, dice: list[int]) -> bool:
-    """Whether moving by ``dice`` in turn, landing on no point of ``held``
-    (12-bit mask, bit ``k`` the point ``k + 1`` pips ahead), passes them all."""
-    at = 0
-    for die in dice:
-        at += die
-        if at >= held.bit_length() + 1:
-            return True
-        if held >> (at - 1) & 1:
-            return False
-    return False
-
-
 def _escape_table() -> npt.NDArray[np.int64]:
     """:data:`ESCAPES`: for each 12-bit mask of the points ahead of a checker
     that the other side holds (bit ``k``: the point ``k + 1`` pips ahead),
     how many of the 36 rolls carry the checker past the furthest of them, each
     die landing on a point not held (R3; a double moves up to four times; either
-    order of the dice).  36 when none of the twelve points is held."""
-    return np.array([sum(any(_passes(held, dice) for dice in (
-        ([a] * 4,) if a == b else ([a, b], [b, a]))) for a in range(1, 7) for b in range(1, 7))
-        for held in range(1 << _WINDOW)], dtype=np.int64)
+    order of the dice).  36 when none of the twelve points is held.
+
+    Every mask at once: each order of the dice is followed die by die, a mask
+    escaping when the checker is past its furthest point, stopping when it
+    lands on a held one."""
+    held = np.arange(1 << _WINDOW)
+    furthest = np.array([v.bit_length() for v in range(1 << _WINDOW)])
+    count = np.zeros(1 << _WINDOW, dtype=np.int64)
+    for a in range(1, 7):
+        for b in range(1, 7):
+            escaped = np.zeros(1 << _WINDOW, dtype=np.bool_)
+            for dice in ([a] * 4,) if a == b else ([a, b], [b, a]):
+                moving = np.ones(1 << _WINDOW, dtype=np.bool_)
+                at = 0
+                for die in dice:
+                    at += die
+                    past = moving & (at > furthest)
+                    escaped |= past
+                    moving &= ~past & ((held >> (at - 1)) & 1 == 0)
+            count += escaped
+    return count
 
 
 #: escape rolls (of 36) of a checker with the 12-bit mask of held points ahead (bit 0 next).
