@@ -171,11 +171,21 @@ def self_play_game(judge: Judge, rng: random.Random, lam: float,
     return self_play_games(judge, [rng], lam, max_half_turns)[0]
 
 
-def _warm_start(path: Path, hidden: int, seed: int) -> Network:
+def _placed(old: FloatArray, shape: tuple[int, ...]) -> FloatArray:
+    """Zeros of ``shape`` with ``old`` in their first rows and columns."""
+    out = np.zeros(shape)
+    out[tuple(slice(0, n) for n in old.shape)] = old
+    return out
+
+
+def _warm_start(path: Path, hidden: int, seed: int
+                ) -> tuple[Network, dict[str, dict[str, FloatArray]] | None, int]:
     """The network of weights file ``path`` widened to this encoding's inputs and
-    ``hidden`` units, computing the same outputs (:meth:`Network.widened`); its
-    metadata says where it started."""
-    start, _extra = Network.load(path)
+    ``hidden`` units, computing the same outputs (:meth:`Network.widened`; its
+    metadata says where it started), and, when ``path`` is a training
+    checkpoint, its Adam moments (zeros for the new weights) and steps, so
+    the run goes on from it without Adam's fresh start."""
+    start, extra = Network.load(path)
     made_for = start.meta.get("encoding", ENCODING)
     if PREFIX_OF.get(made_for) != start.n_inputs:
         raise click.UsageError(f"{path}: weights for input encoding {made_for} "
@@ -183,7 +193,11 @@ def _warm_start(path: Path, hidden: int, seed: int) -> Network:
     network = start.widened(N_INPUTS, hidden, seed=seed)
     network.meta = {"init": {"path": str(path), "games": start.meta.get("games"),
                              "encoding": made_for, "hidden": start.n_hidden}}
-    return network
+    if not all(f"{m}_{k}" in extra for m in "mv" for k in _PARAMS):
+        return network, None, 0
+    moments = {m: {k: _placed(extra[f"{m}_{k}"], network.params[k].shape) for k in _PARAMS}
+               for m in "mv"}
+    return network, moments, int(start.meta.get("steps", 0))
 
 
 class Trainer:
@@ -204,12 +218,18 @@ class Trainer:
             self.resumed = True
         else:
             self.config = config
-            self.network = (_warm_start(Path(config.init), config.hidden, config.seed)
-                            if config.init else Network(N_INPUTS, config.hidden, seed=config.seed))
+            moments = None
             self.games = 0
             self.steps = 0
-            self.m = {k: np.zeros_like(v) for k, v in self.network.params.items()}
-            self.v = {k: np.zeros_like(v) for k, v in self.network.params.items()}
+            if config.init:
+                self.network, moments, self.steps = _warm_start(Path(config.init), config.hidden,
+                                                                config.seed)
+            else:
+                self.network = Network(N_INPUTS, config.hidden, seed=config.seed)
+            self.m = moments["m"] if moments else {k: np.zeros_like(v) for k, v in
+                                                   self.network.params.items()}
+            self.v = moments["v"] if moments else {k: np.zeros_like(v) for k, v in
+                                                   self.network.params.items()}
             self.resumed = False
         self.judge = Judge(self.network, _STANDARD, database())
 
@@ -306,8 +326,9 @@ def cli() -> None:
 @click.option("--parallel", type=int, default=Config.parallel, show_default=True,
               help="Games played in lockstep (one network evaluation per half-turn of all).")
 @click.option("--init", "init", type=click.Path(dir_okay=False, exists=True, path_type=Path),
-              default=None, help="A new run starts from these weights (an older encoding's"
-              " are widened with zero weights; --hidden adds units with zero output weights).")
+              default=None, help="A new run starts from these weights or checkpoint (an older"
+              " encoding's are widened with zero weights; --hidden adds units with zero output"
+              " weights; a checkpoint's Adam moments and steps go on).")
 def run(out: Path, seed: int, hidden: int, lr: float, lam: float, games: int | None,
         eval_every: int, eval_games: int, checkpoint_minutes: float, parallel: int,
         init: Path | None) -> None:

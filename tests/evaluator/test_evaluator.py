@@ -208,10 +208,17 @@ def test_a_warm_start_computes_what_it_started_from_and_resumes(tmp_path: Path) 
     x = np.random.default_rng(1).uniform(0, 1, (7, N_INPUTS))
     np.testing.assert_allclose(net.forward(x), old.forward(x[:, :OLD_INPUTS]), rtol=0,
                                atol=1e-12)
+    assert trainer.steps == 0 and not trainer.m["w1"].any()  # weights alone: Adam starts
     trainer.train_game()
     trainer.save()
     resumed = Trainer(tmp_path / "run", Config())
     assert resumed.resumed and resumed.network.n_hidden == 9 and resumed.games == 1
+    # from a checkpoint: its moments go on (zeros for the new weights), and its steps
+    steps, moment = resumed.steps, resumed.v["w1"].copy()
+    again = Trainer(tmp_path / "again", Config(hidden=11, init=str(tmp_path / "run" /
+                                                                    "checkpoint.npz")))
+    assert again.steps == steps > 0 and again.v["w1"].shape == (11, N_INPUTS)
+    assert np.array_equal(again.v["w1"][:9], moment) and not again.v["w1"][9:].any()
     with pytest.raises(ValueError, match="narrow"):
         net.widened(N_INPUTS, 5)
 
