@@ -399,8 +399,12 @@ def promote(run_dir: Path, target: Path | None, measure_games: int) -> None:
         net.meta["strength"] = {"games": net.meta.get("games"), "time": time.time(), **{
             opponent: match_points(net, opponent, measure_games, seed=4_242)
             for opponent in ("random", "heuristic")}}
+    # a warm-started run's weights stand on the games of the weights it started from too
+    games = net.meta.get("games")
+    started = (net.meta.get("init") or {}).get("games")
     shipped = Network(net.n_inputs, net.n_hidden, params=net.params, meta={
-        "games": net.meta.get("games"), "seed": config.get("seed"), "config": config,
+        "games": games + started if games is not None and started else games,
+        "run_games": games, "seed": config.get("seed"), "config": config,
         "encoding": net.meta.get("encoding"), "code_version": _code_version(),
         "strength": net.meta.get("strength"), "init": net.meta.get("init"),
         "promoted": time.strftime(
