@@ -3,7 +3,12 @@
 Usage::
 
     python -m narde_notation.evaluator.train run --out training/run1 --seed 1
+    python -m narde_notation.evaluator.train run --out training/run2 --seed 2 \
+        --init training/run1/checkpoint.npz
     python -m narde_notation.evaluator.train promote training/run1
+
+``--init`` starts a new run from trained weights or a checkpoint, widened to
+this encoding's inputs with zero weights on the new ones (decisions N4).
 
 ``run`` plays greedy 0-ply self-play games under the standard rules (dice
 from ``random.Random(seed * 1_000_003 + game number)``, so a resumed run
