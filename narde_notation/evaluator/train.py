@@ -3,8 +3,7 @@
 Usage::
 
     python -m narde_notation.evaluator.train run --out training/run1 --seed 1
-    python -m narde_notation.evaluator.train run --out training/run2 --seed 2 \
-        --init training/run1/checkpoint.npz
+    python -m narde_notation.evaluator.train run --out training/run2 --init CHECKPOINT
     python -m narde_notation.evaluator.train promote training/run1
 
 ``--init`` starts a new run from trained weights or a checkpoint, widened to
