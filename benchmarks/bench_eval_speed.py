@@ -1,6 +1,7 @@
 """Speed of the evaluator beside the engine's legal-turn generation, in one run.
 
-Run: ``python benchmarks/bench_eval_speed.py [--rounds 3] [--positions 300]``.
+Run: ``python benchmarks/bench_eval_speed.py [--rounds 3] [--positions 300]
+[--weights FILE]`` (default: the shipped weights).
 
 Positions come from seeded 0-ply self-play.  Each round times, in turn
 (A B A B …, medians reported): ``legal_turns`` per second on those
@@ -38,8 +39,9 @@ def main() -> None:
     ap.add_argument("--rounds", type=int, default=3)
     ap.add_argument("--positions", type=int, default=300)
     ap.add_argument("--games", type=int, default=5)
+    ap.add_argument("--weights", default=None, help="weights file (a training checkpoint, say)")
     args = ap.parse_args()
-    ev = Evaluator()
+    ev = Evaluator(weights=args.weights)
     me = EvaluatorPlayer(ev)
     rng = random.Random(3)
     record: list[Position] = []

@@ -15,7 +15,17 @@ opponent, each in its own numbering:
   the run is counted up to six;
 * the pip lead (opponent's minus mover's) / 100, a contact flag (some
   checker still has an opposing checker ahead on its path), the two
-  first-turn flags (R5).
+  first-turn flags (R5);
+* (encoding 2, decisions "Evaluator inputs that see primes") for each side
+  facing the other's blocks, the mover first: the escape rolls / 36 of its
+  rearmost checker and the fewest of any of its checkers (:data:`ESCAPES`),
+  where the other side's longest run of held points starts on its path
+  ((start + 1) / 24, 0 without one), its checkers behind that run / 15, its
+  checkers still to pass the other side's frontmost checker / 15, and the
+  pips of its checkers past all of them (free pips, its timing) / 200.
+
+Encoding 1's 208 inputs are the first 208 of encoding 2 (:data:`PREFIX_OF`):
+a network trained for it reads encoding 2 with zero weights on the rest.
 
 The whole batch is worked at once (docs/decisions.md V10): each board's 13
 bytes once, the unary features by a table lookup per byte (two points), the
@@ -36,12 +46,16 @@ import numpy.typing as npt
 
 from narde_notation.evaluator.game import FLIP, compiled_library
 
-__all__ = ["ENCODING", "N_INPUTS", "decode", "encode", "encode_raw", "packed_boards", "raw_boards",
-           "use_kernel"]
+__all__ = ["ENCODING", "ESCAPES", "N_INPUTS", "PREFIX_OF", "decode", "encode", "encode_raw",
+           "packed_boards", "raw_boards", "use_kernel"]
 
 #: the version of this encoding (stored with trained weights; a change needs new weights).
-ENCODING = 1
-N_INPUTS = 2 * (96 + 6) + 4
+ENCODING = 2
+N_INPUTS = 2 * (96 + 6) + 4 + 2 * 6
+#: older encodings whose inputs are this one's first columns: version -> their count.
+PREFIX_OF = {1: 2 * (96 + 6) + 4, ENCODING: N_INPUTS}
+_FACING = 2 * (96 + 6) + 4  # the first column of the encoding-2 inputs
+_WINDOW = 12  # escapes look this many points ahead
 _LONGEST = 6  # runs are counted up to six points (a wall, R6)
 
 #: truncated unary of a count 0…15: ``n >= 1``, ``n >= 2``, ``n >= 3``, ``(n - 3) / 4``.
@@ -96,6 +110,41 @@ def _run_tables() -> tuple[npt.NDArray[np.int64], ...]:
 
 
 _RUN12, _TOP12, _BOTTOM12 = _run_tables()
+
+
+def _escape_table() -> npt.NDArray[np.int64]:
+    """:data:`ESCAPES`: for each 12-bit mask of the points ahead of a checker
+    that the other side holds (bit ``k``: the point ``k + 1`` pips ahead),
+    how many of the 36 rolls carry the checker past the furthest of them, each
+    die landing on a point not held (R3; a double moves up to four times; either
+    order of the dice).  36 when none of the twelve points is held.
+
+    Every mask at once: each order of the dice is followed die by die, a mask
+    escaping when the checker is past its furthest point, stopping when it
+    lands on a held one."""
+    held = np.arange(1 << _WINDOW)
+    furthest = np.array([v.bit_length() for v in range(1 << _WINDOW)])
+    count = np.zeros(1 << _WINDOW, dtype=np.int64)
+    for a in range(1, 7):
+        for b in range(1, 7):
+            escaped = np.zeros(1 << _WINDOW, dtype=np.bool_)
+            for dice in ([a] * 4,) if a == b else ([a, b], [b, a]):
+                moving = np.ones(1 << _WINDOW, dtype=np.bool_)
+                at = 0
+                for die in dice:
+                    at += die
+                    past = moving & (at > furthest)
+                    escaped |= past
+                    moving &= ~past & ((held >> (at - 1)) & 1 == 0)
+            count += escaped
+    return count
+
+
+#: escape rolls (of 36) of a checker with the 12-bit mask of held points ahead (bit 0 next).
+ESCAPES = _escape_table()
+#: index of the highest set bit of every 12-bit number (-1 for 0).
+_HIGH12 = np.array([v.bit_length() - 1 for v in range(1 << 12)], dtype=np.int64)
+_POSITIONS = np.arange(24)
 #: set bits of every 12-bit number.
 _POPCOUNT12 = np.array([bin(i).count("1") for i in range(1 << 12)], dtype=np.int64)
 
@@ -153,6 +202,46 @@ def _below_highest(bits: npt.NDArray[np.int64]) -> npt.NDArray[np.int64]:
     bits |= bits >> 8
     bits |= bits >> 16
     return bits >> 1
+
+
+def _highest(bits: npt.NDArray[np.int64]) -> npt.NDArray[np.int64]:
+    """Index of the highest set bit of each 24-bit mask (-1 for an empty mask)."""
+    high = bits >> 12
+    found: npt.NDArray[np.int64] = np.where(high != 0, _HIGH12[high] + 12, _HIGH12[bits & 4095])
+    return found
+
+
+def _facing(counts: npt.NDArray[np.uint8], path: npt.NDArray[np.int64],
+            blocks: npt.NDArray[np.int64], run: npt.NDArray[np.int64]) -> npt.NDArray[np.float64]:
+    """The six encoding-2 inputs (n, 6) of a side facing the other's blocks:
+    its ``counts`` (n, 25) and checkers along its path ``path`` (bit ``i``:
+    its own point ``24 - i``), the other side's held points on that path
+    ``blocks`` and their longest run ``run`` (capped at six)."""
+    rows = np.arange(len(counts))
+    along = counts[:, 24:0:-1].astype(np.int64)  # column i: own point 24 - i
+    before = np.zeros((len(counts), 25), dtype=np.int64)  # checkers behind position k
+    np.cumsum(along, axis=1, out=before[:, 1:])
+    pips_before = np.zeros((len(counts), 25), dtype=np.int64)
+    np.cumsum(along * (24 - _POSITIONS), axis=1, out=pips_before[:, 1:])
+    front = _highest(blocks)  # the other side's frontmost checker on this path
+    # the frontmost run of the longest length: bit i of `starts` = bits i…i+run-1 held
+    starts = np.where(run == 1, blocks, 0)
+    acc = blocks
+    for k in range(1, _LONGEST):
+        acc = acc & (blocks >> k)
+        starts = np.where(run == k + 1, acc, starts)
+    start = _highest(starts)
+    escapes = ESCAPES[(blocks[:, None] >> (_POSITIONS + 1)) & ((1 << _WINDOW) - 1)]
+    escapes = np.where(along != 0, escapes, 36)
+    rear = _highest(path & -path)
+    out = np.empty((len(counts), 6))
+    out[:, 0] = np.where(rear >= 0, escapes[rows, np.maximum(rear, 0)], 36) / 36
+    out[:, 1] = escapes.min(axis=1) / 36
+    out[:, 2] = (start + 1) / 24
+    out[:, 3] = before[rows, np.maximum(start, 0)] / 15
+    out[:, 4] = before[rows, np.maximum(front, 0)] / 15
+    out[:, 5] = (pips_before[:, 24] - pips_before[rows, front + 1]) / 200
+    return out
 
 
 def encode(movers: Sequence[int], others: Sequence[int], mover_first: Sequence[bool],
@@ -231,6 +320,9 @@ def _encode_numpy(movers: npt.NDArray[np.uint8], others: npt.NDArray[np.uint8],
                    | (flipped[me] & _below_highest(own[opp]))) != 0
     out[:, 206] = mover_first
     out[:, 207] = other_first
+    for col, rows, against in ((_FACING, me, opp), (_FACING + 6, opp, me)):
+        out[:, col:col + 6] = _facing(counts[rows], along_own[rows], along_theirs[against],
+                                      runs[against])
     return out
 
 
@@ -260,9 +352,10 @@ def _load() -> Kernel | None:
     if lib is None:
         return None
     bits = np.ascontiguousarray(_BITS, dtype=np.int64)
-    lib.narde_encode_init.argtypes = [ctypes.c_void_p]
+    escapes = np.ascontiguousarray(ESCAPES, dtype=np.int64)
+    lib.narde_encode_init.argtypes = [ctypes.c_void_p, ctypes.c_void_p]
     lib.narde_encode_init.restype = None
-    lib.narde_encode_init(bits.ctypes.data)
+    lib.narde_encode_init(bits.ctypes.data, escapes.ctypes.data)
     call = lib.narde_encode
     call.argtypes = [ctypes.c_void_p, ctypes.c_int64, ctypes.c_void_p, ctypes.c_int64,
                      ctypes.c_int64, ctypes.c_void_p, ctypes.c_int64, ctypes.c_void_p,

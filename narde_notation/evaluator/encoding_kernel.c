@@ -4,21 +4,25 @@
  * double and then stored (float or double), as the numpy encoder does; the
  * held-points bit table (encoding._BITS: where each own point goes in the four
  * 24-bit masks) is handed over from Python, so the numbering of the other
- * side is not written here.  tests/evaluator/test_encoding.py compares both
+ * side is not written here, nor is the escape table (encoding.ESCAPES).  tests/evaluator/test_encoding.py compares both
  * encoders bit for bit.
  */
 #include <stdint.h>
 #include <string.h>
 
-#define N_INPUTS 208
+#define N_INPUTS 220
+#define FACING 208 /* the first encoding-2 column */
 #define MASK24 ((1LL << 24) - 1)
 
 static int64_t BITS[25][4];
+/* escape rolls of a checker by the 12-bit mask of held points ahead (encoding.ESCAPES) */
+static int64_t ESCAPES[4096];
 /* the truncated unary of a count: n >= 1, n >= 2, n >= 3, (n - 3) / 4 above three */
 static double UNARY[16][4];
 
-/* bits: 25 rows of 4 (encoding._BITS) */
-void narde_encode_init(const int64_t *bits) {
+/* bits: 25 rows of 4 (encoding._BITS); escapes: 4096 (encoding.ESCAPES) */
+void narde_encode_init(const int64_t *bits, const int64_t *escapes) {
+    for (int k = 0; k < 4096; k++) ESCAPES[k] = escapes[k];
     for (int p = 0; p < 25; p++)
         for (int k = 0; k < 4; k++) BITS[p][k] = bits[4 * p + k];
     for (int n = 0; n < 16; n++) {
@@ -92,6 +96,42 @@ static double ahead_of(const side *s, const side *t) {
     return popcount24(s->mask[0] & ahead) / 12.0;
 }
 
+static int highest(int64_t b) {
+    return b ? 63 - __builtin_clzll((unsigned long long)b) : -1;
+}
+
+/* the six encoding-2 columns of side x facing side y's blocks, into out */
+static void facing(const side *x, const side *y, double *out) {
+    int64_t blocks = y->mask[0], path = x->mask[1];
+    int front = highest(blocks);
+    int64_t starts = y->run == 1 ? blocks : 0, acc = blocks;
+    for (int k = 1; k < 6; k++) {
+        acc &= blocks >> k;
+        if (y->run == k + 1) starts = acc;
+    }
+    int start = highest(starts);
+    int64_t trapped = 0, to_pass = 0, free_pips = 0, least = 36;
+    for (int i = 0; i < 24; i++) {  /* path position i: own point 24 - i */
+        int c = x->n[24 - i];
+        if (!c) continue;
+        if (i < start) trapped += c;
+        if (i < front) {  /* a checker past the front has nothing ahead: 36 */
+            to_pass += c;
+            int64_t e = ESCAPES[(blocks >> (i + 1)) & 4095];
+            if (e < least) least = e;
+        } else if (i > front) {
+            free_pips += (int64_t)c * (24 - i);
+        }
+    }
+    int rear = highest(path & -path);
+    out[0] = (rear >= 0 ? ESCAPES[(blocks >> (rear + 1)) & 4095] : 36) / 36.0;
+    out[1] = least / 36.0;
+    out[2] = (start + 1) / 24.0;
+    out[3] = trapped / 15.0;
+    out[4] = to_pass / 15.0;
+    out[5] = free_pips / 200.0;
+}
+
 /* Inputs of n positions: row i's mover is movers[i * mover_step] (13 bytes read
    of each row; mover_step 0 for one board facing every row), its opponent
    others[i * width]; the first-turn flags one byte per row (their step 1) or
@@ -120,6 +160,8 @@ void narde_encode(const uint8_t *movers, int64_t mover_step, const uint8_t *othe
                   | (me.mask[3] & below_highest(opp.mask[2]))) != 0;
         x[206] = mover_first[i * mover_first_step] != 0;
         x[207] = other_first[i * other_first_step] != 0;
+        facing(&me, &opp, x + FACING);
+        facing(&opp, &me, x + FACING + 6);
         if (is_double) {
             memcpy((double *)out + i * N_INPUTS, x, sizeof(x));
         } else {

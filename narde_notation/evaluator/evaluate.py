@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from narde_notation.evaluator.bearoff import database
-from narde_notation.evaluator.encoding import ENCODING, N_INPUTS
+from narde_notation.evaluator.encoding import ENCODING, N_INPUTS, PREFIX_OF
 from narde_notation.evaluator.estimate import Estimate, RankedTurn
 from narde_notation.evaluator.game import (
     Position,
@@ -64,7 +64,9 @@ class Evaluator:
     Raises:
         FileNotFoundError: no weights file.
         ValueError: the file is not a weights file, or its network was trained
-            for another input encoding.
+            for another input encoding (an older one whose inputs are the first
+            columns of this one, :data:`~.encoding.PREFIX_OF`, is read with zero
+            weights on the others).
         TypeError: ``rules`` is not a Ruleset.
     """
 
@@ -74,10 +76,12 @@ class Evaluator:
         if network is None:
             network, _extra = Network.load(Path(weights) if weights else SHIPPED_WEIGHTS)
             made_for = network.meta.get("encoding", ENCODING)
-            if made_for != ENCODING or network.n_inputs != N_INPUTS:
+            if PREFIX_OF.get(made_for) != network.n_inputs:
                 raise ValueError(f"the weights were trained for input encoding {made_for} "
                                  f"({network.n_inputs} inputs); this code encodes version "
                                  f"{ENCODING} ({N_INPUTS} inputs)")
+            # an older encoding's inputs are this one's first columns
+            network = network.widened(N_INPUTS)
         self.network = network
         # float32 arithmetic: the network is fixed here (decisions V10)
         self._judge = Judge(network, self.rules, dtype=np.float32)

@@ -74,6 +74,34 @@ class Network:
         return Network(self.n_inputs, self.n_hidden, params=self.params, meta=self.meta,
                        dtype=dtype)
 
+    def widened(self, n_inputs: int, n_hidden: int | None = None, seed: int = 0,
+                scale: float = 0.1) -> Network:
+        """A copy with inputs and hidden units appended that computes the same
+        outputs from any inputs whose first columns are this network's: the new
+        inputs get zero weights into every hidden unit; the new hidden units
+        input weights uniform in ±``scale``/√``n_inputs`` (so they answer and learn),
+        zero bias and zero weights to the outputs (a warm start, decisions
+        "Evaluator inputs that see primes").
+
+        Raises:
+            ValueError: fewer inputs or hidden units than this network's.
+        """
+        n_hidden = self.n_hidden if n_hidden is None else n_hidden
+        if n_inputs < self.n_inputs or n_hidden < self.n_hidden:
+            raise ValueError(f"cannot narrow a network of {self.n_inputs} inputs and "
+                             f"{self.n_hidden} hidden units to {n_inputs} and {n_hidden}")
+        p = {k: np.asarray(v, dtype=np.float64) for k, v in self.params.items()}
+        w1 = np.zeros((n_hidden, n_inputs))
+        w1[:self.n_hidden, :self.n_inputs] = p["w1"]
+        extra = n_hidden - self.n_hidden
+        rng = np.random.default_rng(seed)
+        w1[self.n_hidden:] = rng.uniform(-scale, scale, (extra, n_inputs)) / np.sqrt(n_inputs)
+        w2 = np.zeros((len(OUTPUTS), n_hidden))
+        w2[:, :self.n_hidden] = p["w2"]
+        b1 = np.concatenate([p["b1"], np.zeros(extra)])
+        return Network(n_inputs, n_hidden, params={"w1": w1, "b1": b1, "w2": w2, "b2": p["b2"]},
+                       meta=self.meta, dtype=self.params["w1"].dtype)
+
     def forward(self, x: npt.NDArray[Any]) -> npt.NDArray[Any]:
         """Outputs (n, 5) in 0…1 for inputs ``x`` (n, n_inputs), in the weights' dtype."""
         p = self.params

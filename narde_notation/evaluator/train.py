@@ -3,7 +3,11 @@
 Usage::
 
     python -m narde_notation.evaluator.train run --out training/run1 --seed 1
+    python -m narde_notation.evaluator.train run --out training/run2 --init CHECKPOINT
     python -m narde_notation.evaluator.train promote training/run1
+
+``--init`` starts a new run from trained weights or a checkpoint, widened to
+this encoding's inputs with zero weights on the new ones (decisions N4).
 
 ``run`` plays greedy 0-ply self-play games under the standard rules (dice
 from ``random.Random(seed * 1_000_003 + game number)``, so a resumed run
@@ -53,7 +57,7 @@ import numpy as np
 import numpy.typing as npt
 
 from narde_notation.evaluator.bearoff import database
-from narde_notation.evaluator.encoding import ENCODING, N_INPUTS, encode
+from narde_notation.evaluator.encoding import ENCODING, N_INPUTS, PREFIX_OF, encode
 from narde_notation.evaluator.estimate import equities, flip
 from narde_notation.evaluator.evaluate import SHIPPED_WEIGHTS, Evaluator
 from narde_notation.evaluator.game import Ruleset, child_boards, opening_roll, roll
@@ -89,6 +93,7 @@ class Config:
     eval_games: int = 200
     checkpoint_minutes: float = 5.0
     parallel: int = 16  # games played in lockstep (one evaluation per half-turn of all)
+    init: str = ""  # weights a new run starts from (widened to these inputs and hidden units)
 
 
 def self_play_games(judge: Judge, rngs: list[random.Random], lam: float,
@@ -172,6 +177,35 @@ def self_play_game(judge: Judge, rng: random.Random, lam: float,
     return self_play_games(judge, [rng], lam, max_half_turns)[0]
 
 
+def _placed(old: FloatArray, shape: tuple[int, ...]) -> FloatArray:
+    """Zeros of ``shape`` with ``old`` in their first rows and columns."""
+    out = np.zeros(shape)
+    out[tuple(slice(0, n) for n in old.shape)] = old
+    return out
+
+
+def _warm_start(path: Path, hidden: int, seed: int
+                ) -> tuple[Network, dict[str, dict[str, FloatArray]] | None, int]:
+    """The network of weights file ``path`` widened to this encoding's inputs and
+    ``hidden`` units, computing the same outputs (:meth:`Network.widened`; its
+    metadata says where it started), and, when ``path`` is a training
+    checkpoint, its Adam moments (zeros for the new weights) and steps, so
+    the run goes on from it without Adam's fresh start."""
+    start, extra = Network.load(path)
+    made_for = start.meta.get("encoding", ENCODING)
+    if PREFIX_OF.get(made_for) != start.n_inputs:
+        raise click.UsageError(f"{path}: weights for input encoding {made_for} "
+                               f"({start.n_inputs} inputs) cannot start encoding {ENCODING}")
+    network = start.widened(N_INPUTS, hidden, seed=seed)
+    network.meta = {"init": {"path": str(path), "games": start.meta.get("games"),
+                             "encoding": made_for, "hidden": start.n_hidden}}
+    if not all(f"{m}_{k}" in extra for m in "mv" for k in _PARAMS):
+        return network, None, 0
+    moments = {m: {k: _placed(extra[f"{m}_{k}"], network.params[k].shape) for k in _PARAMS}
+               for m in "mv"}
+    return network, moments, int(start.meta.get("steps", 0))
+
+
 class Trainer:
     """The state of a run: network, Adam moments, games played (module docstring)."""
 
@@ -190,11 +224,18 @@ class Trainer:
             self.resumed = True
         else:
             self.config = config
-            self.network = Network(N_INPUTS, config.hidden, seed=config.seed)
+            moments = None
             self.games = 0
             self.steps = 0
-            self.m = {k: np.zeros_like(v) for k, v in self.network.params.items()}
-            self.v = {k: np.zeros_like(v) for k, v in self.network.params.items()}
+            if config.init:
+                self.network, moments, self.steps = _warm_start(Path(config.init), config.hidden,
+                                                                config.seed)
+            else:
+                self.network = Network(N_INPUTS, config.hidden, seed=config.seed)
+            self.m = moments["m"] if moments else {k: np.zeros_like(v) for k, v in
+                                                   self.network.params.items()}
+            self.v = moments["v"] if moments else {k: np.zeros_like(v) for k, v in
+                                                   self.network.params.items()}
             self.resumed = False
         self.judge = Judge(self.network, _STANDARD, database())
 
@@ -290,15 +331,20 @@ def cli() -> None:
               show_default=True)
 @click.option("--parallel", type=int, default=Config.parallel, show_default=True,
               help="Games played in lockstep (one network evaluation per half-turn of all).")
+@click.option("--init", "init", type=click.Path(dir_okay=False, exists=True, path_type=Path),
+              default=None, help="A new run starts from these weights or checkpoint (an older"
+              " encoding's are widened with zero weights; --hidden adds units with zero output"
+              " weights; a checkpoint's Adam moments and steps go on).")
 def run(out: Path, seed: int, hidden: int, lr: float, lam: float, games: int | None,
-        eval_every: int, eval_games: int, checkpoint_minutes: float, parallel: int) -> None:
+        eval_every: int, eval_games: int, checkpoint_minutes: float, parallel: int,
+        init: Path | None) -> None:
     """Self-play TD(λ) training into OUT (resumes OUT/checkpoint.npz).
 
     A resumed run keeps its stored settings; --lr, --eval-every, --eval-games,
     --checkpoint-minutes and --parallel given on the command line replace them.
     """
     trainer = Trainer(out, Config(seed, hidden, lr, lam, 32, eval_every, eval_games,
-                                  checkpoint_minutes, parallel))
+                                  checkpoint_minutes, parallel, str(init) if init else ""))
     if trainer.resumed:
         ctx = click.get_current_context()
         given: dict[str, Any] = {name: value for name, value in (
@@ -359,10 +405,15 @@ def promote(run_dir: Path, target: Path | None, measure_games: int) -> None:
         net.meta["strength"] = {"games": net.meta.get("games"), "time": time.time(), **{
             opponent: match_points(net, opponent, measure_games, seed=4_242)
             for opponent in ("random", "heuristic")}}
+    # a warm-started run's weights stand on the games of the weights it started from too
+    games = net.meta.get("games")
+    started = (net.meta.get("init") or {}).get("games")
     shipped = Network(net.n_inputs, net.n_hidden, params=net.params, meta={
-        "games": net.meta.get("games"), "seed": config.get("seed"), "config": config,
+        "games": games + started if games is not None and started else games,
+        "run_games": games, "seed": config.get("seed"), "config": config,
         "encoding": net.meta.get("encoding"), "code_version": _code_version(),
-        "strength": net.meta.get("strength"), "promoted": time.strftime(
+        "strength": net.meta.get("strength"), "init": net.meta.get("init"),
+        "promoted": time.strftime(
             "%Y-%m-%dT%H:%M:%SZ", time.gmtime()), "recipe": "TD(lambda) self-play, "
         "narde_notation.evaluator.train"})
     dest = target or SHIPPED_WEIGHTS

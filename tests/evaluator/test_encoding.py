@@ -1,4 +1,5 @@
-"""The network's 208 inputs against a per-position reading of docs/decisions.md V2.
+"""The network's 220 inputs against a per-position reading of docs/decisions.md V2
+and of the encoding-2 inputs (decisions, "Evaluator inputs that see primes").
 
 The reference below is written from V2 (and the encoding module's
 docstring), one position and one point at a time in plain Python: the
@@ -86,12 +87,60 @@ def contact(me: list[int], opp: list[int]) -> bool:
     return False
 
 
+def escapes(held: list[bool], at: int) -> int:
+    """Rolls of 36 taking a checker on path position ``at`` past the furthest
+    held point of the twelve ahead, never landing on a held one (a double
+    moves four times; either order of the dice)."""
+    ahead = [d for d in range(1, 13) if at + d < 24 and held[at + d]]
+    furthest = max(ahead, default=0)
+    count = 0
+    for a in range(1, 7):
+        for b in range(1, 7):
+            orders = [[a] * 4] if a == b else [[a, b], [b, a]]
+            for order in orders:
+                moved = 0
+                for die in order:
+                    moved += die
+                    if moved in ahead:
+                        break
+                    if moved > furthest:
+                        count += 1
+                        break
+                else:
+                    continue
+                if moved > furthest:
+                    break
+    return count
+
+
+def facing_inputs(me: list[int], opp: list[int]) -> list[float]:
+    """The six encoding-2 inputs of the side with counts ``me`` facing ``opp``'s blocks."""
+    mine = [me[24 - i] for i in range(24)]  # along its path: position i is own point 24 - i
+    held = [opp[other(24 - i)] > 0 for i in range(24)]
+    longest = run = 0
+    for h in held:
+        run = run + 1 if h else 0
+        longest = max(longest, min(run, WALL))
+    # the frontmost place where `longest` held points follow each other
+    start = max((i for i in range(24 - longest + 1) if longest
+                 and all(held[i:i + longest])), default=-1)
+    front = max((i for i in range(24) if held[i]), default=-1)
+    on = [i for i in range(24) if mine[i]]
+    return [escapes(held, on[0]) / 36 if on else 1.0,
+            min((escapes(held, i) for i in on), default=36) / 36,
+            (start + 1) / 24,
+            sum(mine[:max(start, 0)]) / 15,
+            sum(mine[:max(front, 0)]) / 15,
+            sum(mine[i] * (24 - i) for i in range(front + 1, 24)) / 200]
+
+
 def reference(mover: int, opponent: int, mover_first: bool, other_first: bool) -> list[float]:
     me, opp = counts(mover), counts(opponent)
     pips_me = sum(p * me[p] for p in range(1, 25))
     pips_opp = sum(p * opp[p] for p in range(1, 25))
     return [*side_inputs(me, opp), *side_inputs(opp, me), (pips_opp - pips_me) / 100,
-            float(contact(me, opp)), float(mover_first), float(other_first)]
+            float(contact(me, opp)), float(mover_first), float(other_first),
+            *facing_inputs(me, opp), *facing_inputs(opp, me)]
 
 
 POSITIONS: list[Position] = random_positions(18, 25)  # type: ignore[assignment]
@@ -115,6 +164,37 @@ def test_the_random_games_reach_every_kind_of_position() -> None:
     assert len(POSITIONS) > 2000
     assert {0.0, 1.0} <= set(rows[:, 205]) and rows[:, 206].any()
     assert rows[:, 3].max() > 0 and rows[:, 96].max() > 0 and rows[:, 100].max() == 1.0
+    # checkers trapped behind a run, escapes of every kind, no checker to pass
+    assert rows[:, 211].max() > 0 and {0.0, 1.0} <= set(rows[:, 209])
+    assert len(set(rows[:, 208])) > 10 and (rows[:, 212] == 0).any()
+
+
+@pytest.mark.parametrize(("held", "rolls"), [
+    (0, 36),  # nothing ahead
+    (0b1, 35),  # the next point: only 1-1 is stopped
+    (0b111111, 0),  # six in a row just ahead: every first die lands on one
+    (0b100000, 20),  # six pips ahead: 18 rolls of 7 or more but 4-4 … 6-6, and 4-4, 5-5
+])
+def test_escape_rolls_counted_by_hand(held: int, rolls: int) -> None:
+    assert encoding.ESCAPES[held] == rolls
+
+
+def test_checkers_behind_a_five_point_prime() -> None:
+    # Black holds its own 5…1 = White's 17…13: on White's path (position i is
+    # White's own 24 - i) positions 7…11, the front 11. White: 13 on its head
+    # (position 0), 2 on its 20 (position 4). Black's checkers are all past
+    # White's two points (White's 24 and 20 are Black's 12 and 8: its positions
+    # 12 and 16).
+    text = "24:13 20:2 / 5:3 4:3 3:3 2:3 1:3 / W"
+    got = encode(*([v] for v in mover_view(Position.from_string(text))))[0]
+    # White's head: the furthest held point 11 pips ahead; no sum of two dice
+    # passes it, of the doubles only 6-6 (6, 12). From its 20: 3…7 pips ahead,
+    # only 2 then 6 (landing 2, then 8): 6-2 and 2-6
+    white = [1 / 36, 1 / 36, 8 / 24, 15 / 15, 15 / 15, 0.0]
+    # Black: White's runs are one point long, the frontmost at 16; nothing to
+    # pass, 3 · (1 + … + 5) = 45 free pips
+    black = [1.0, 1.0, 17 / 24, 0.0, 0.0, 45 / 200]
+    assert got[208:].tolist() == white + black
 
 
 def test_mixed_positions_match_the_reference() -> None:

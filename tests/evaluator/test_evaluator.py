@@ -184,6 +184,51 @@ def test_weights_of_another_encoding_are_refused(tmp_path: Path) -> None:
         Evaluator(weights=tmp_path / "missing.npz")
 
 
+OLD_INPUTS = 208  # encoding 1 (decisions V2): the first columns of encoding 2
+
+
+def test_weights_of_the_previous_encoding_read_the_new_inputs_with_zero_weights(
+        tmp_path: Path) -> None:
+    path = tmp_path / "old.npz"
+    old = Network(OLD_INPUTS, 4, seed=7, meta={"encoding": 1})
+    old.save(path)
+    ev = Evaluator(weights=path)
+    assert ev.network.n_inputs == N_INPUTS and ev.network.n_hidden == 4
+    assert not ev.network.params["w1"][:, OLD_INPUTS:].any()
+    x = np.random.default_rng(0).uniform(0, 1, (5, N_INPUTS))
+    np.testing.assert_allclose(ev.network.forward(x), old.forward(x[:, :OLD_INPUTS]),
+                               rtol=0, atol=1e-6)  # float32 arithmetic
+    Network(OLD_INPUTS, 4, meta={"encoding": 2}).save(path)  # too few inputs for encoding 2
+    with pytest.raises(ValueError, match="encoding 2"):
+        Evaluator(weights=path)
+
+
+def test_a_warm_start_computes_what_it_started_from_and_resumes(tmp_path: Path) -> None:
+    path = tmp_path / "old.npz"
+    old = Network(OLD_INPUTS, 6, seed=3, meta={"encoding": 1, "games": 123})
+    old.save(path)
+    trainer = Trainer(tmp_path / "run", Config(seed=2, hidden=9, init=str(path)))
+    net = trainer.network
+    assert (net.n_inputs, net.n_hidden) == (N_INPUTS, 9) and net.meta["init"]["games"] == 123
+    assert not net.params["w2"][:, 6:].any() and net.params["w1"][6:].any()
+    x = np.random.default_rng(1).uniform(0, 1, (7, N_INPUTS))
+    np.testing.assert_allclose(net.forward(x), old.forward(x[:, :OLD_INPUTS]), rtol=0,
+                               atol=1e-12)
+    assert trainer.steps == 0 and not trainer.m["w1"].any()  # weights alone: Adam starts
+    trainer.train_game()
+    trainer.save()
+    resumed = Trainer(tmp_path / "run", Config())
+    assert resumed.resumed and resumed.network.n_hidden == 9 and resumed.games == 1
+    # from a checkpoint: its moments go on (zeros for the new weights), and its steps
+    steps, moment = resumed.steps, resumed.v["w1"].copy()
+    again = Trainer(tmp_path / "again", Config(hidden=11, init=str(tmp_path / "run" /
+                                                                    "checkpoint.npz")))
+    assert again.steps == steps > 0 and again.v["w1"].shape == (11, N_INPUTS)
+    assert np.array_equal(again.v["w1"][:9], moment) and not again.v["w1"][9:].any()
+    with pytest.raises(ValueError, match="narrow"):
+        net.widened(N_INPUTS, 5)
+
+
 def _contact_boards() -> tuple[list[int], list[int], int]:
     """End boards of 65 and of every roll, and the opponent's board, in a contact position."""
     from narde_notation.evaluator.game import ROLLS, child_boards, mover_view
