@@ -11,7 +11,9 @@ without).  Printed: the median CPU seconds (user + system of the child,
 ``getrusage``) of each and the ratios A/B and A/floor.  Issue 29's goal is
 A/B under 1/3 against the code before it.  FILE defaults to
 ``examples/seed-opening.txt`` (one game).  An editable install's import hook
-is removed in the child so that each side runs its own tree's code.  To
+is removed in the child so that each side runs its own tree's code, and
+bytecode is written on the warm-up run (``PYTHONDONTWRITEBYTECODE`` unset in
+the child), as an installed wheel has it.  To
 compare with an older commit::
 
     git archive fb4a1d9 narde_notation grammar | (mkdir -p /tmp/base && tar x -C /tmp/base)
@@ -38,7 +40,9 @@ _FLOOR = "import numpy"
 def _cpu(code: str, args: list[str], src: Path) -> float:
     """CPU seconds of one fresh ``python -c code args`` with ``src`` first on the path."""
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
-    subprocess.run([sys.executable, "-c", code, *args], env=dict(os.environ, NARDE_SRC=str(src)),
+    env = dict(os.environ, NARDE_SRC=str(src))
+    env.pop("PYTHONDONTWRITEBYTECODE", None)  # as an installed wheel: bytecode cached
+    subprocess.run([sys.executable, "-c", code, *args], env=env,
                    stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=False)
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
     return (after.ru_utime + after.ru_stime) - (before.ru_utime + before.ru_stime)
