@@ -96,17 +96,21 @@ def summary_text(rows: list[dict[str, Any]]) -> str:
     their order.  Up to :data:`_SIDE_BY_SIDE` players (a game, a match) side by
     side as gnubg's export has them, a figure a line with its unit; more (an
     archive) one line a player, the units below.  Names escaped for a terminal."""
-    import pandas as pd
-
     from narde_notation.archive.table_text import text_table
 
     figures = list(ANALYSIS_COLUMNS)
     if len(rows) <= _SIDE_BY_SIDE:
-        frame = pd.DataFrame([[*(_cell(r[c]) for r in rows), SUMMARY_UNITS[c]]
-                              for c in figures], index=figures,
-                             columns=[*(visible(r["player"]) for r in rows), "unit"])
+        # every cell is text already: tabulate straight from rows, without pandas
+        # (its import is most of a one-game `narde analyse`'s CPU).
+        from tabulate import tabulate
+
+        table = [[visible(c), *(visible(_cell(r[c])) for r in rows), SUMMARY_UNITS[c]]
+                 for c in figures]
         align = ("left", *("right",) * len(rows), "left")
-        return text_table(frame, disable_numparse=True, colalign=align)
+        return str(tabulate(table, headers=["", *(visible(r["player"]) for r in rows), "unit"],
+                            disable_numparse=True, colalign=align, floatfmt=".4g"))
+    import pandas as pd
+
     frame = pd.DataFrame([{c: r[c] for c in figures} for r in rows],
                          index=pd.Index([r["player"] for r in rows], name="player"))
     units = "; ".join(f"{c}: {SUMMARY_UNITS[c]}" for c in figures)
@@ -177,7 +181,10 @@ class _Output:
         them after its last game (text) or kept for the end (JSON)."""
         from narde_notation.archive.analysed import analysed_matches
 
-        matches = [(m, g) for m, g in analysed_matches(games) if len(g) >= _MATCH_MIN_GAMES]
+        # a file of fewer games than a reported match holds cannot have one: the
+        # grouping (pandas, about two thirds of a one-game run's CPU) is skipped.
+        matches = [] if len(games) < _MATCH_MIN_GAMES else [
+            (m, g) for m, g in analysed_matches(games) if len(g) >= _MATCH_MIN_GAMES]
         after = {(g[-1].file, g[-1].game): (m, g) for m, g in matches}
         for game in games:
             self.games.append(game)

@@ -288,6 +288,51 @@ def save(db: BearoffDatabase, path: Path) -> None:
         raise
 
 
+def _unpacked(source: Path) -> BearoffDatabase | None:
+    """The tables of ``source`` from an uncompressed copy memory-mapped from the
+    cache folder (start-up reads pages on use, decompresses nothing; issue 29).
+
+    The copy, one float64 array (keys, mean, dist, first side by side), is
+    named after the SHA-256 of ``source``'s bytes, so an updated or other file
+    never meets a stale copy; it is written atomically (temporary file, then
+    ``os.replace``) on first use and read back only with the expected shape
+    and dtype.  ``None`` when ``source`` cannot be read; any trouble with the
+    copy falls back to :func:`_load`.
+    """
+    import hashlib
+
+    try:
+        digest = hashlib.sha256(source.read_bytes()).hexdigest()[:16]
+    except OSError:
+        return None
+    copy = cache_dir() / f"bearoff-v{_FORMAT}-{digest}.npy"
+    width = 2 + 2 * MAX_ROLLS
+    try:
+        # a regular file only: a FIFO or device in its place is never opened (decisions R6)
+        table = np.load(copy, mmap_mode="r") if copy.is_file() else None
+        if (table is not None and table.dtype == np.float64 and table.ndim == 2
+                and table.shape[1] == width):
+            return BearoffDatabase(table[:, 0].astype(np.int64), table[:, 1],
+                                   table[:, 2:2 + MAX_ROLLS], table[:, 2 + MAX_ROLLS:])
+    except (OSError, ValueError):
+        pass
+    db = _load_or_none(source, "the package's bear-off tables")
+    if db is not None:
+        with contextlib.suppress(OSError):
+            copy.parent.mkdir(parents=True, exist_ok=True)
+            fd, tmp = tempfile.mkstemp(dir=copy.parent, suffix=".tmp")
+            try:
+                with os.fdopen(fd, "wb") as fh:
+                    np.save(fh, np.column_stack([db.keys.astype(np.float64), db.mean,
+                                                 db.dist, db.first]))
+                os.replace(tmp, copy)
+            except BaseException:
+                with contextlib.suppress(OSError):
+                    os.unlink(tmp)
+                raise
+    return db
+
+
 _DB: list[BearoffDatabase] = []
 
 
@@ -295,7 +340,7 @@ def database() -> BearoffDatabase:
     """The database: from memory, else the cache file, else built and cached."""
     if _DB:
         return _DB[0]
-    db = _load_or_none(SHIPPED, "the package's bear-off tables")
+    db = _unpacked(SHIPPED)
     if db is None:  # a checkout without the package data: build once and cache
         path = cache_dir() / CACHE_NAME
         db = _load_or_none(path, "the cached bear-off tables")

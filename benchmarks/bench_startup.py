@@ -1,0 +1,74 @@
+"""Start-up cost of ``narde analyse`` on a one-game file, against a baseline, in one run.
+
+Usage::
+
+    python benchmarks/bench_startup.py [--baseline DIR] [--rounds N] [FILE]
+
+Each round runs, in fresh processes, A (this working tree) then B (the
+baseline checkout, default ``/work/main``) — A B A B … — and the floor (the
+interpreter importing nothing but numpy, which the evaluator cannot do
+without).  Printed: the median CPU seconds (user + system of the child,
+``getrusage``) of each and the ratios A/B and A/floor.  Issue 29's goal is
+A/B under 1/3 against the code before it.  FILE defaults to
+``examples/seed-opening.txt`` (one game).  An editable install's import hook
+is removed in the child so that each side runs its own tree's code, and
+bytecode is written on the warm-up run (``PYTHONDONTWRITEBYTECODE`` unset in
+the child), as an installed wheel has it.  To
+compare with an older commit::
+
+    git archive fb4a1d9 narde_notation grammar | (mkdir -p /tmp/base && tar x -C /tmp/base)
+    python benchmarks/bench_startup.py --baseline /tmp/base
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import resource
+import statistics
+import subprocess
+import sys
+from pathlib import Path
+
+_HERE = Path(__file__).resolve().parent.parent
+_RUN = ("import os, sys; sys.meta_path[:] = [f for f in sys.meta_path"
+        " if 'editable' not in repr(f).lower()]; sys.path.insert(0, os.environ['NARDE_SRC']);"
+        " from narde_notation.cli.main import narde; sys.argv = ['narde', *sys.argv[1:]]; narde()")
+_FLOOR = "import numpy"
+
+
+def _cpu(code: str, args: list[str], src: Path) -> float:
+    """CPU seconds of one fresh ``python -c code args`` with ``src`` first on the path."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    env = dict(os.environ, NARDE_SRC=str(src))
+    env.pop("PYTHONDONTWRITEBYTECODE", None)  # as an installed wheel: bytecode cached
+    subprocess.run([sys.executable, "-c", code, *args], env=env,
+                   stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=False)
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return (after.ru_utime + after.ru_stime) - (before.ru_utime + before.ru_stime)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("file", nargs="?", default=str(_HERE / "examples" / "seed-opening.txt"))
+    parser.add_argument("--baseline", type=Path, default=Path("/work/main"))
+    parser.add_argument("--rounds", type=int, default=5)
+    opts = parser.parse_args()
+    args = ["analyse", opts.file]
+    a: list[float] = []
+    b: list[float] = []
+    floor: list[float] = []
+    _cpu(_RUN, args, _HERE)  # first run builds caches (bytecode, the bear-off copy)
+    _cpu(_RUN, args, opts.baseline)
+    for _ in range(opts.rounds):
+        a.append(_cpu(_RUN, args, _HERE))
+        b.append(_cpu(_RUN, args, opts.baseline))
+        floor.append(_cpu(_FLOOR, [], _HERE))
+    ma, mb, mf = (statistics.median(x) for x in (a, b, floor))
+    print(f"narde analyse, one game: this tree {ma:.3f} CPU-s, baseline {mb:.3f},"
+          f" interpreter + numpy {mf:.3f}")
+    print(f"ratio this/baseline {ma / mb:.2f} (goal < 0.33); this/floor {ma / mf:.1f}x")
+
+
+if __name__ == "__main__":
+    main()
