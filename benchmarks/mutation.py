@@ -69,7 +69,7 @@ def _config(module: str, tests: list[str], pure: bool) -> str:
 source_paths = ["narde_notation"]
 only_mutate = ["narde_notation/{module}"]
 also_copy = {array([*COPIED[1:], "README.md"])}
-pytest_add_cli_args = ["-p", "no:cacheprovider", "-p", "no:randomly", "-q"]
+pytest_add_cli_args = ["-p", "no:cacheprovider", "-q", "--hypothesis-profile=mutation"]
 pytest_add_cli_args_test_selection = {array(tests)}
 # pure Python rules: {pure}
 """

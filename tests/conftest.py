@@ -1,4 +1,7 @@
-"""Fixtures shared by the test packages: the headless browser of the viewer tests."""
+"""Fixtures shared by the test packages: the headless browser of the viewer
+tests; the Hypothesis profile of mutation runs (``--hypothesis-profile=mutation``:
+no deadline, since a mutated module runs several times slower, and the same
+examples every run, so that a mutant's verdict does not depend on luck)."""
 
 from __future__ import annotations
 
@@ -8,6 +11,9 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
+from hypothesis import settings
+
+settings.register_profile("mutation", deadline=None, derandomize=True, database=None)
 
 
 def _binary(*names: str) -> str | None:
