@@ -6,9 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from narde_notation.formats.reader import parse_games
-from narde_notation.model.side import Side
-from narde_notation.replay.validation import validate_games
+from narde_notation import Side, parse_games, validate_games
 
 W, B = Side.WHITE, Side.BLACK
 

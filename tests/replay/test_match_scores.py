@@ -7,8 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from narde_notation.formats.reader import parse_games
-from narde_notation.replay.validation import validate_games
+from narde_notation import parse_games, validate_games
 
 
 def game(number: int, score: str, *, end: str = "mars", match: str = "club") -> str:
