@@ -22,8 +22,9 @@ def match(number: str) -> str:
 
 @pytest.mark.parametrize("number", ["1234567890", "9" * 40])
 def test_an_over_long_turn_number_is_a_warning_at_it(number: str) -> None:
-    (game,) = parse_games(match(number))
-    assert [(f.code, f.line, f.column) for f in game.findings] == [("turn-number", 6, 3)]
+    (game,) = parse_games(match(number), name="m.mat")
+    assert [(f.code, f.file, f.line, f.column) for f in game.findings] == [
+        ("turn-number", "m.mat", 6, 3)]
     assert f"{len(number)} digits" in game.findings[0].message
     # every roll of the three lines, each side in its column
     assert [(h.side, h.dice, h.line) for h in game.half_turns] == [
