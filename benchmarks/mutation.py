@@ -41,9 +41,9 @@ DEFAULT_TESTS = {
     "rules/generation.py": ["tests/rules"],
     "formats/mat.py": ["tests/formats/test_mat.py", "tests/formats/test_mat_header.py",
                        "tests/formats/test_mat_recovery.py", "tests/formats/test_mat_variations.py",
-                       "tests/formats/test_mat_turn_numbers.py",
+                       "tests/formats/test_mat_turn_numbers.py", "tests/formats/test_mat_pieces.py",
                        "tests/formats/test_reader_corpus.py"],
-    "replay/validation.py": ["tests/replay"],
+    "replay/validation.py": ["tests/replay", "tests/formats/test_resignations.py"],
     "analysis/marks.py": ["tests/analysis"],
 }
 

@@ -86,3 +86,4 @@ def test_a_mat_file_may_resume_a_match() -> None:
     # record-format.md: the first game of a .mat file may start at any score
     assert wrong_results(mat((3, 2, 1))) == []
     assert wrong_results(mat((1, 0, 0))) == []
+    assert wrong_results(mat((1, 2, 1))) == []  # numbered 1, but the file's first game
