@@ -117,6 +117,8 @@ def main(argv: list[str] | None = None) -> int:
         parser.error(f"no default tests for {module}: name them")
     work = args.workdir or Path("/tmp/narde-mutation", module.replace("/", "-")[:-3])
     work.mkdir(parents=True, exist_ok=True)
+    commit = subprocess.run(["git", "describe", "--always", "--dirty"], cwd=ROOT,
+                            capture_output=True, text=True, check=False).stdout.strip()
     _copy_project(work)
     (work / "pyproject.toml").write_text(_config(module, tests, not args.compiled),
                                          encoding="utf-8")
@@ -142,8 +144,6 @@ def main(argv: list[str] | None = None) -> int:
         listed = "\n".join(line for line in listed.splitlines()
                            if line.split(":")[0].strip() in set(names))
     killed, measured, counts = score(listed)
-    commit = subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=ROOT,
-                            capture_output=True, text=True, check=False).stdout.strip()
     print(f"narde_notation/{module} at {commit or '?'}: {killed}/{measured} mutants killed"
           f" = {100 * killed / max(measured, 1):.1f}%  {counts}")
     if args.survivors:

@@ -78,3 +78,27 @@ def test_a_wins_line_indented_twenty_columns_or_more_is_the_right_players(
 def test_losses_alone_give_the_points_to_the_other_side(line: str, result: str) -> None:
     game = one("  1) 65: 24/18 18/13                43: 24/20 20/17\n" + line + "\n")
     assert game.result == result  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize(("written", "says"), [
+    ("????", "did not record its moves"),
+    ("Illegal play (24/18 18/12)", "recorded an illegal play"),
+])
+def test_moves_a_program_did_not_record_keep_the_roll(written: str, says: str) -> None:
+    line = f"  1) 65: {written:<26}  43: 24/20 20/17"
+    game = one(line + "\n")
+    (finding,) = game.findings  # type: ignore[attr-defined]
+    assert (finding.code, finding.file, finding.line, finding.column) == ("syntax", "m.mat", 5, 10)
+    assert says in finding.message and written in finding.message
+    white, black = game.half_turns  # type: ignore[attr-defined]
+    assert (white.side, white.dice, white.column, white.unread, white.moves) == (
+        W, (6, 5), 6, written, ())
+    assert (black.side, black.column, len(black.moves)) == (B, line.index("43:") + 1, 2)
+
+
+def test_cannot_move_is_a_pass_without_a_finding() -> None:
+    game = one("  1) 65: Cannot Move                43: 24/20 20/17\n")
+    assert game.findings == []  # type: ignore[attr-defined]
+    white, black = game.half_turns  # type: ignore[attr-defined]
+    assert (white.side, white.dice, white.unread, white.moves) == (W, (6, 5), None, ())
+    assert (black.side, black.column) == (B, 37)
