@@ -26,6 +26,30 @@ def test_a_point_off_the_board_stops_the_replay_at_its_move(
     assert [(f.code, f.file, f.game, f.line, f.column)  # type: ignore[attr-defined]
             for f in report.findings] == [(code, "g.txt", 0, 4, column)]  # type: ignore[attr-defined]
     assert report.stopped and not report.valid  # type: ignore[attr-defined]
+    # the half-turn is in the replay, not applied, with its finding
+    (turn,) = report.turns  # type: ignore[attr-defined]
+    assert (turn.ply, turn.before, turn.after) == (0, report.start, None)  # type: ignore[attr-defined]
+    assert [f.code for f in turn.findings] == [code]
+
+
+def test_a_half_turn_after_the_end_is_game_over_and_stops() -> None:
+    # White bears off its last checker (mars, R9); Black's reply comes too late
+    text = '[White "A"]\n[Black "B"]\n[Position "1 / 24:15 / W"]\n\n1. 21: 1/off 21: 24/22 24/23\n'
+    (report,) = validate_games(parse_games(text, name="g.txt"))
+    assert [(f.code, f.line, f.column) for f in report.findings] == [("game-over", 5, 14)]
+    assert "White won" in report.findings[0].message
+    first, late = report.turns
+    assert late.before == first.after and late.after is None
+    assert [f.code for f in late.findings] == ["game-over"]
+    assert report.stopped
+
+
+@pytest.mark.parametrize(("end", "says"), [("*", "with *"), ("", "without a result")])
+def test_an_unfinished_record_says_how_it_ends(end: str, says: str) -> None:
+    (report,) = validate_games(parse_games(TAGS + "1. 65: 24/18 18/13\n" + end, name="g.txt"))
+    (finding,) = report.findings
+    assert finding.code == "unfinished"
+    assert finding.message == f"the record ends {says} before the game is over."
 
 
 def test_every_finding_names_its_file_game_line_and_column() -> None:
