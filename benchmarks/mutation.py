@@ -120,6 +120,9 @@ def main(argv: list[str] | None = None) -> int:
     commit = subprocess.run(["git", "describe", "--always", "--dirty"], cwd=ROOT,
                             capture_output=True, text=True, check=False).stdout.strip()
     _copy_project(work)
+    # mutmut keeps which tests cover which function between runs and does not
+    # see tests added since: collect them again
+    (work / "mutants" / "mutmut-stats.json").unlink(missing_ok=True)
     (work / "pyproject.toml").write_text(_config(module, tests, not args.compiled),
                                          encoding="utf-8")
     env = dict(os.environ, MPLBACKEND="Agg")
