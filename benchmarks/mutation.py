@@ -106,6 +106,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--sample", type=int, default=0, metavar="N",
                         help="run N mutants drawn at random (a large module on a busy machine)")
     parser.add_argument("--seed", type=int, default=1, help="the draw's seed (default 1)")
+    parser.add_argument("--score-only", action="store_true",
+                        help="run nothing: the score of the results kept in --workdir (after"
+                             " a run with --only on the survivors, say)")
     args = parser.parse_args(argv)
     if shutil.which("mutmut") is None:
         parser.error("mutmut is not installed: pip install mutmut==3.8.1")
@@ -119,12 +122,13 @@ def main(argv: list[str] | None = None) -> int:
     work.mkdir(parents=True, exist_ok=True)
     commit = subprocess.run(["git", "describe", "--always", "--dirty"], cwd=ROOT,
                             capture_output=True, text=True, check=False).stdout.strip()
-    _copy_project(work)
-    # mutmut keeps which tests cover which function between runs and does not
-    # see tests added since: collect them again
-    (work / "mutants" / "mutmut-stats.json").unlink(missing_ok=True)
-    (work / "pyproject.toml").write_text(_config(module, tests, not args.compiled),
-                                         encoding="utf-8")
+    if not args.score_only:
+        _copy_project(work)
+        # mutmut keeps which tests cover which function between runs and does not
+        # see tests added since: collect them again
+        (work / "mutants" / "mutmut-stats.json").unlink(missing_ok=True)
+        (work / "pyproject.toml").write_text(_config(module, tests, not args.compiled),
+                                             encoding="utf-8")
     env = dict(os.environ, MPLBACKEND="Agg")
     if not args.compiled:
         env["NARDE_PURE_PYTHON"] = "1"
@@ -135,13 +139,15 @@ def main(argv: list[str] | None = None) -> int:
     run = ["nice", "-n", "19", "mutmut", "run", "--max-children", str(args.jobs)]
     names = list(args.only)
     if args.sample:  # mutants made (a name that matches none stops the run there), then drawn
-        subprocess.run([*run, "no-such-mutant"], cwd=work, env=env, check=False,
-                       capture_output=True)
+        if not args.score_only:
+            subprocess.run([*run, "no-such-mutant"], cwd=work, env=env, check=False,
+                           capture_output=True)
         every = sorted(line.split(":")[0].strip() for line in results().splitlines()
                        if re.match(r"\s*\S+__mutmut_\d+:", line))
         names = sorted(random.Random(args.seed).sample(every, min(args.sample, len(every))))
         print(f"{len(names)} of {len(every)} mutants drawn (seed {args.seed})")
-    subprocess.run([*run, *names], cwd=work, env=env, check=False)
+    if not args.score_only:
+        subprocess.run([*run, *names], cwd=work, env=env, check=False)
     listed = results()
     if names:
         listed = "\n".join(line for line in listed.splitlines()
