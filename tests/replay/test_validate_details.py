@@ -72,3 +72,14 @@ def test_position_at_names_the_plies_it_has() -> None:
     for ply in (-1, 3):
         with pytest.raises(IndexError, match=r"ply -?[0-9] is outside 0…2"):
             report.position_at(ply)  # type: ignore[attr-defined]
+
+
+def test_a_resignation_worth_more_than_the_position_names_who_resigned() -> None:
+    # White has one checker off: resigning, it can lose an oyn (1 point), not a
+    # mars (R9); the result 0-2 claims a mars
+    text = ('[White "A"]\n[Black "B"]\n[Position "6:5 5:5 4:4 / 24:15 / W"]\n'
+            '[Termination "resign"]\n\n1. 21: 6/4 5/4\n0-2\n')
+    (report,) = validate_games(parse_games(text, name="g.txt"))
+    assert [(f.code, f.line, f.column, f.message) for f in report.findings] == [
+        ("wrong-result", 7, 1,
+         "the result says 0-2, but White resigning here concedes at most 1 (oyn).")]
