@@ -28,7 +28,7 @@ def one(body: str) -> object:
     # junk after the moves
     ("  1) 65: 24/18 18/13   ~~~~   43: 24/20 20/17", 24, "24/18 18/13   ~~~~",
      "found '~~~~'"),
-])
+], ids=["not-a-move", "cut-short", "junk"])
 def test_an_unreadable_piece_is_named_at_its_column(
     line: str, column: int, unread: str, says: str
 ) -> None:
@@ -74,7 +74,7 @@ def test_a_wins_line_indented_twenty_columns_or_more_is_the_right_players(
 @pytest.mark.parametrize(("line", "result"), [
     ("  2) Losses 1 point", "0-1"),                                # White gives up a point
     ("  2)                               Losses 2 points", "2-0"),  # Black, in its column
-])
+], ids=["white", "black"])
 def test_losses_alone_give_the_points_to_the_other_side(line: str, result: str) -> None:
     game = one("  1) 65: 24/18 18/13                43: 24/20 20/17\n" + line + "\n")
     assert game.result == result  # type: ignore[attr-defined]
@@ -83,7 +83,7 @@ def test_losses_alone_give_the_points_to_the_other_side(line: str, result: str) 
 @pytest.mark.parametrize(("written", "says"), [
     ("????", "did not record its moves"),
     ("Illegal play (24/18 18/12)", "recorded an illegal play"),
-])
+], ids=["question-marks", "illegal-play"])
 def test_moves_a_program_did_not_record_keep_the_roll(written: str, says: str) -> None:
     line = f"  1) 65: {written:<26}  43: 24/20 20/17"
     game = one(line + "\n")

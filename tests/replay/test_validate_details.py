@@ -18,7 +18,7 @@ def reports(moves: str) -> list[object]:
     ("1. 65: 30/24 24/19", "no-checker", 8),         # from a point above 24 (R3)
     ("1. 65: 24/18 18/99", "wrong-direction", 14),   # to a point above 24 (R3)
     ("1. 65: bar/19 24/18", "bar", 8),               # no bar in Long Narde (R4)
-])
+], ids=["from-30", "to-99", "bar"])
 def test_a_point_off_the_board_stops_the_replay_at_its_move(
     moves: str, code: str, column: int
 ) -> None:
@@ -44,7 +44,8 @@ def test_a_half_turn_after_the_end_is_game_over_and_stops() -> None:
     assert report.stopped
 
 
-@pytest.mark.parametrize(("end", "says"), [("*", "with *"), ("", "without a result")])
+@pytest.mark.parametrize(("end", "says"), [("*", "with *"), ("", "without a result")],
+                         ids=["star", "nothing"])
 def test_an_unfinished_record_says_how_it_ends(end: str, says: str) -> None:
     (report,) = validate_games(parse_games(TAGS + "1. 65: 24/18 18/13\n" + end, name="g.txt"))
     (finding,) = report.findings

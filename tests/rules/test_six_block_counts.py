@@ -18,7 +18,8 @@ BLOCK = "24:4 21 20:2 19:4 18:2 17 16"
 
 
 @pytest.mark.parametrize("rules", ["standard", "end-of-turn-block"])
-@pytest.mark.parametrize(("black", "legal"), [("24:15", False), ("24:14 2", True)])
+@pytest.mark.parametrize(("black", "legal"), [("24:15", False), ("24:14 2", True)],
+                         ids=["none-past", "one-past"])
 def test_a_six_block_of_mixed_counts(rules: str, black: str, legal: bool) -> None:
     before = Position.from_string(f"{WHITE} / {black} / W")
     ends = {turn.position for turn in before.legal_turns((3, 1), Ruleset.from_tag(rules))}
