@@ -129,7 +129,7 @@ def main(argv: list[str] | None = None) -> int:
         (work / "mutants" / "mutmut-stats.json").unlink(missing_ok=True)
         (work / "pyproject.toml").write_text(_config(module, tests, not args.compiled),
                                              encoding="utf-8")
-    env = dict(os.environ, MPLBACKEND="Agg")
+    env = dict(os.environ, MPLBACKEND="Agg", NARDE_MUTATION="1")  # tests/conftest.py
     if not args.compiled:
         env["NARDE_PURE_PYTHON"] = "1"
     def results() -> str:
