@@ -1,4 +1,8 @@
-"""Fixtures shared by the test packages: the headless browser of the viewer tests."""
+"""Fixtures shared by the test packages: the headless browser of the viewer
+tests; the rules' cache emptied before each test of a mutation run; the
+Hypothesis profile of mutation runs (``--hypothesis-profile=mutation``:
+no deadline, since a mutated module runs several times slower, and the same
+examples every run, so that a mutant's verdict does not depend on luck)."""
 
 from __future__ import annotations
 
@@ -8,6 +12,21 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
+from hypothesis import settings
+
+settings.register_profile("mutation", deadline=None, derandomize=True, database=None)
+
+
+@pytest.fixture(autouse=True)
+def _cold_rules_cache() -> None:
+    """Under mutation testing (``NARDE_MUTATION=1``, set by benchmarks/mutation.py)
+    every test starts with the rules' generation cache empty: mutmut forks each
+    mutant's worker from a process that has run the tests, so results cached
+    there by the unmutated code would hide a mutant of the search."""
+    if os.environ.get("NARDE_MUTATION"):
+        from narde_notation.rules import generation
+
+        generation.clear_caches()
 
 
 def _binary(*names: str) -> str | None:

@@ -8,13 +8,13 @@ import re
 from pathlib import Path
 
 import pytest
-from corpus import CORPUS
+from corpus import SPEC
 
 from narde_notation.model.findings import CODES
 
 ROOT = Path(__file__).resolve().parents[1]
 PAGES = [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md"))]
-SPEC_RULES = CORPUS.parent / "spec" / "rules.md"
+SPEC_RULES = SPEC / "rules.md"
 
 # [text](target) and [text]: target, not inside `code`
 LINK = re.compile(r"\[[^\]]*\]\(([^)\s]+)(?:\s+\"[^\"]*\")?\)|^\[[^\]]+\]:\s*(\S+)", re.M)

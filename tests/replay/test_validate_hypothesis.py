@@ -10,6 +10,7 @@ from hypothesis import strategies as st
 
 from narde_notation.formats.reader import parse_games
 from narde_notation.formats.writer import write_game
+from narde_notation.model.findings import Finding
 from narde_notation.model.record import OFF, GameRecord, Move
 from narde_notation.model.ruleset import Ruleset
 from narde_notation.replay.validation import validate, validate_games
@@ -70,9 +71,39 @@ def test_one_corrupted_half_turn_is_reported_at_its_line(
     assert first.line == read.half_turns[ply].line, str(first)
 
 
-@settings(max_examples=200, deadline=None)
-@given(text=st.text(alphabet=st.sampled_from(list("[]\"{};:/*()!?.-0123456789 \n\toffpassbarWB"))
-                    | st.characters(), max_size=300))
+def _where(findings: list[Finding]) -> set[tuple[str, int | None, int | None]]:
+    return {(f.code, f.line, f.column) for f in findings}
+
+
+#: pieces of records, so that drawn texts hold games with several findings
+PIECES = ['[White "A"]\n', '[Black "B"]\n', '[Result "1-0"]\n', '[Rules "koks"]\n',
+          '[Position "1 / 24:15 / W"]\n', '[Match "m"]\n', '[Score "1-0"]\n', "\n",
+          "1. ", "2. ", "1... ", "3. ", "65: ", "66: ", "43: ", "21: ", "11: ", "24/18 ",
+          "18/13 ", "24/20 ", "13/9 ", "1/off ", "20/24 ", "24/18* ", "bar/20 ", "pass ",
+          "* ", "1-0", "0-2", "{note} ", "x "]
+TEXTS = (st.text(alphabet=st.sampled_from(list("[]\"{};:/*()!?.-0123456789 \n\toffpassbarWB"))
+                 | st.characters(), max_size=300)
+         | st.lists(st.sampled_from(PIECES), max_size=60).map("".join))
+
+
+@settings(max_examples=300, deadline=None)
+@given(text=TEXTS)
 def test_arbitrary_text_never_raises(text: str) -> None:
-    for report in validate_games(parse_games(text)):
-        assert report.findings is not None
+    lines = len(text.splitlines()) + 1  # a finding may sit just after the last line
+    reports = list(validate_games(parse_games(text)))
+    assert [r.record.index for r in reports] == list(range(len(reports)))
+    for report in reports:
+        findings = report.findings
+        # the reader's findings are kept; the list is ordered by line and column
+        assert _where(report.record.findings) <= _where(findings)
+        order = [(f.line or 0, f.column or 0) for f in findings]
+        assert order == sorted(order)
+        for f in findings:
+            assert f.line is None or 1 <= f.line <= lines, f
+            assert f.column is None or f.column >= 1, f
+            assert f.game in (None, report.record.index), f
+        # a replay that stopped, or a syntax finding, makes the game invalid
+        if report.stopped or any(f.code == "syntax" for f in findings):
+            assert not report.valid
+        assert report.valid == (not report.errors)
+        assert len(report.turns) <= len(report.record.half_turns)
