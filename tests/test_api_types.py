@@ -53,3 +53,14 @@ def test_the_evaluator_refuses_what_is_no_position() -> None:
             evaluator.rank_turns(wrong, "65")  # type: ignore[arg-type]
     start = Position.from_string("24:15 / 24:15 / W")
     assert not evaluator.evaluate(start).exact
+
+
+@pytest.mark.parametrize("args", [(None, None, "W"), ((1, 2),), ("24:15",), (None, [24, 15])])
+def test_a_position_refuses_what_is_no_board(args: tuple[object, ...]) -> None:
+    # issue 25: Position(None, None, "W") was accepted; the counts are mappings
+    # point -> checkers (or None for the start), the side a Side or "white"/"black"
+    from narde_notation.rules.position import Position
+
+    with pytest.raises(TypeError):
+        Position(*args)  # type: ignore[arg-type]
+    assert Position(None, None, "black").side_to_move.name == "BLACK"

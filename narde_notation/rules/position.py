@@ -76,6 +76,10 @@ class Position(PackedPosition):
         *,
         first_turn: tuple[bool, bool] | None = None,
     ) -> Position:
+        for name, counts in (("white", white), ("black", black)):
+            if counts is not None and not isinstance(counts, Mapping):
+                raise TypeError(f"Position's {name} is a mapping point -> checkers (own"
+                                f" numbering) or None, not {type(counts).__name__}")
         return build(cls, white, black, Side.coerce(side_to_move), first_turn)
 
     def __init_subclass__(cls, **kwargs: object) -> None:
