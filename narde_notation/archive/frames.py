@@ -39,48 +39,50 @@ Tables (one row per observation, stable column names and dtypes):
 
 ``games`` — one row per game read (:data:`GAME_COLUMNS`):
 
-=============  ==========  ==================================================
-column         dtype       meaning
-=============  ==========  ==================================================
-file           category    path as given/expanded
-game           int64       0-based index of the game in its file
-line           int64       line of the game's first tag or turn
-white, black   str / NA    player names (``White``/``Black`` tags, ``.mat``)
-match          Int64       match length in points (``Match`` tag), NA if none
-                           or unreadable
-rules          str         ruleset tag the game was replayed under
-                           (``"standard"``, ``"koks,reroll"``, …)
-first_mover    category    ``"white"`` / ``"black"``: side of the first
-                           half-turn; NA when none
-winner         category    ``"white"`` / ``"black"``; NA for a draw or an
-                           unfinished game
-points         int64       points won (0 for draw / unfinished)
-kind           category    ``oyn``, ``mars``, ``koks``, ``draw``; NA when
-                           unfinished.  Exclusive: a koks game is not also
-                           counted as mars.
-ending         category    how the game ended (``GameReport.ending``):
-                           ``bear-off``, ``resignation``, ``draw``,
-                           ``unfinished`` (also for a failed replay)
-result         str         as replayed: ``"1-0"``, ``"0-2"``, ``"0-0"``,
-                           ``"*"`` (not finished)
-declared       str / NA    the result the record declares (result token, else
-                           ``Result`` tag)
-half_turns     int64       half-turns written in the record (passes included)
-white_pips,    Int64       pip counts after the last replayed half-turn
-black_pips                 (pips: each side in its own numbering, borne-off
-                           checkers 0); NA when there is no position
-errors,        int64       number of error / warning findings of the game
-warnings                   (reader's findings included)
-valid          bool        no error (warnings allowed)
-first_error    str / NA    code of the first error (by line, column)
-stopped        bool        the replay could not go on (see validate)
-replay_error   str / NA    the replay itself failed (an internal problem,
-                           reported here instead of raised); the game then
-                           counts as invalid
-game_number    Int64       ``Game`` tag (number in its match), NA if none
-score, date    str / NA    ``Score`` and ``Date`` tags as written
-                           (:mod:`narde_notation.archive.matches` groups matches)
-=============  ==========  ==================================================
+=============  ==============  ==================================================
+column         dtype           meaning
+=============  ==============  ==================================================
+file           category        path as given/expanded
+game           int64           0-based index of the game in its file
+line           int64           line of the game's first tag or turn
+white, black   str / NA        player names (``White``/``Black`` tags, ``.mat``)
+match          Int64           match length in points (``Match`` tag), NA if none
+                               or unreadable
+rules          str             ruleset tag the game was replayed under
+                               (``"standard"``, ``"koks,reroll"``, …)
+first_mover    category        ``"white"`` / ``"black"``: side of the first
+                               half-turn; NA when none
+winner         category        ``"white"`` / ``"black"``; NA for a draw or an
+                               unfinished game
+points         int64           points won (0 for draw / unfinished)
+kind           category        ``oyn``, ``mars``, ``koks``, ``draw``; NA when
+                               unfinished.  Exclusive: a koks game is not also
+                               counted as mars.
+ending         category        how the game ended (``GameReport.ending``):
+                               ``bear-off``, ``resignation``, ``draw``,
+                               ``unfinished`` (also for a failed replay)
+result         str             as replayed: ``"1-0"``, ``"0-2"``, ``"0-0"``,
+                               ``"*"`` (not finished)
+declared       str / NA        the result the record declares (result token, else
+                               ``Result`` tag)
+half_turns     int64           half-turns written in the record (passes included)
+white_pips,    Int64           pip counts after the last replayed half-turn
+black_pips                     (pips: each side in its own numbering, borne-off
+                               checkers 0); NA when there is no position
+errors,        int64           number of error / warning findings of the game
+warnings                       (reader's findings included)
+valid          bool            no error (warnings allowed)
+first_error    str / NA        code of the first error (by line, column)
+stopped        bool            the replay could not go on (see validate)
+replay_error   str / NA        the replay itself failed (an internal problem,
+                               reported here instead of raised); the game then
+                               counts as invalid
+game_number    Int64           ``Game`` tag (number in its match), NA if none
+score, date    str / NA        ``Score`` and ``Date`` tags as written
+                               (:mod:`narde_notation.archive.matches` groups matches)
+played_on      datetime64[ns]  the ``Date`` tag as a day (``YYYY.MM.DD`` with every
+                               part known); NaT for a partial or missing date
+=============  ==============  ==================================================
 
 ``turns`` — one row per half-turn written (:data:`TURN_COLUMNS`):
 

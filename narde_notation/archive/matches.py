@@ -32,6 +32,7 @@ Grouping (docs/decisions.md, "Club report"):
 
 from __future__ import annotations
 
+import datetime
 import os
 import re
 from collections.abc import Iterable, Sequence
@@ -49,7 +50,7 @@ if TYPE_CHECKING:
     from narde_notation.formats import Headers
     from narde_notation.model import GameRecord
 
-__all__ = ["MATCH_COLUMNS", "TAG_COLUMNS", "date_key", "match_games", "match_tags",
+__all__ = ["MATCH_COLUMNS", "TAG_COLUMNS", "date_key", "date_value", "match_games", "match_tags",
            "matches_frame"]
 
 #: Columns of :func:`match_tags` and their dtypes.
@@ -99,6 +100,21 @@ def date_key(text: str | None) -> tuple[int, int, int, int]:
     month = 0 if m[2].startswith("?") else int(m[2])
     day = 0 if m[3].startswith("?") else int(m[3])
     return (0, int(m[1]), month, day)
+
+
+def date_value(text: str | None) -> datetime.datetime | None:
+    """A ``Date`` tag as a day: ``YYYY.MM.DD`` (``-`` and ``/`` read too) with
+    every part known and a real calendar day; ``None`` otherwise (a missing
+    tag, ``??`` for a part, text that is no date).  The games table's
+    ``played_on`` column (datetime64; the tag as written stays in ``date``,
+    whose partial dates order the matches, :func:`date_key`)."""
+    year, month, day = date_key(text)[1:]
+    if not (year and month and day):
+        return None
+    try:
+        return datetime.datetime(year, month, day)
+    except ValueError:  # 2024.02.30
+        return None
 
 
 def _has_tags(games: pd.DataFrame) -> bool:

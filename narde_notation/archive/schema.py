@@ -92,6 +92,7 @@ GAME_COLUMNS: dict[str, str] = {
     "game_number": "Int64",
     "score": "str",
     "date": "str",
+    "played_on": "datetime64[ns]",
 }
 TURN_COLUMNS: dict[str, str] = {
     "file": "category",

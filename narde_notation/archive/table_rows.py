@@ -14,6 +14,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from narde_notation.archive.matches import date_value
 from narde_notation.archive.schema import (
     FINDING_COLUMNS,
     GAME_COLUMNS,
@@ -177,6 +178,7 @@ class TableRows:
         g["game_number"].append(parse_count(record.tags.get("Game")))
         g["score"].append(record.tags.get("Score"))
         g["date"].append(record.tags.get("Date"))
+        g["played_on"].append(date_value(record.tags.get("Date")))
         if report is None:
             g["first_mover"].append(_side_name(half_turns[0].side) if half_turns else None)
             g["winner"].append(None)

@@ -272,3 +272,29 @@ def test_a_later_game_one_in_a_file_starts_at_nil_nil(tmp_path: Path) -> None:
     second = m.loc[m["white"] == "Cid"].iloc[0]
     assert (int(second["white_score"]), int(second["black_score"])) == (0, 0)
     assert bool(second["resumed"]) is False
+
+
+def test_date_value_is_a_whole_day_or_none() -> None:
+    # issue 28 item 10: the games table's played_on column; the tag as written
+    # (partial dates included) stays in `date` for the match order
+    import datetime
+
+    from narde_notation.archive.matches import date_value
+
+    assert date_value("2026.10.23") == date_value("2026-10-23") == datetime.datetime(2026, 10, 23)
+    assert date_value("2024/02/29") == datetime.datetime(2024, 2, 29)  # a leap day
+    for partial in ("2026.??.??", "2026.10.??", "2023.02.29", "soon", None):
+        assert date_value(partial) is None, partial
+
+
+def test_games_table_has_the_date_as_a_datetime(tmp_path: Path) -> None:
+    from narde_notation.archive.frames import games_frame
+
+    record = tmp_path / "dated.txt"
+    record.write_text('[Date "2026.01.02"]\n\n1. 65: 24/13 *\n\n[Date "2026.??.??"]\n\n'
+                      '1. 65: 24/13 *\n', encoding="utf-8")
+    games = games_frame([record])
+    assert str(games["played_on"].dtype) == "datetime64[ns]"
+    assert games["played_on"].iloc[0] == pd.Timestamp(2026, 1, 2)
+    assert pd.isna(games["played_on"].iloc[1])
+    assert list(games["date"]) == ["2026.01.02", "2026.??.??"]
