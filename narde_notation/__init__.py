@@ -23,18 +23,23 @@ from typing import TYPE_CHECKING
 
 from narde_notation import _compat
 from narde_notation._lazy import lazy_names
-from narde_notation.model.errors import (
+from narde_notation.model import (  # the record model's front door
+    CODES,
+    OFF,
+    Finding,
     GameOverError,
+    GameRecord,
+    HalfTurn,
     IllegalTurnError,
+    Move,
     NardeError,
     NotationError,
     PositionError,
+    Ruleset,
     RulesetError,
+    Severity,
+    Side,
 )
-from narde_notation.model.findings import CODES, Finding, Severity
-from narde_notation.model.record import OFF, GameRecord, HalfTurn, Move
-from narde_notation.model.ruleset import Ruleset
-from narde_notation.model.side import Side
 from narde_notation.version import __version__ as __version__
 
 _compat.install()  # the 0.x flat module paths, deprecated
