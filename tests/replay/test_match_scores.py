@@ -10,7 +10,7 @@ import pytest
 from narde_notation import parse_games, validate_games
 
 
-def game(number: int, score: str, *, end: str = "mars", match: str = "club") -> str:
+def game(number: int, score: str, *, end: str = "mars", match: str = "5") -> str:
     """Game ``number`` of match ``match`` with its ``Score`` tag (tag line 5).
 
     ``end="mars"``: White bears off its last checker, Black has none off: White
@@ -60,9 +60,9 @@ def test_each_game_starts_at_the_points_of_the_earlier_ones() -> None:
 
 
 def test_another_match_keeps_its_own_score() -> None:
-    text = game(1, "0-0") + game(1, "0-0", match="cup") + game(2, "2-0")
+    text = game(1, "0-0") + game(1, "0-0", match="7") + game(2, "2-0")
     assert wrong_results(text) == []
-    text = game(1, "0-0") + game(1, "0-0", match="cup") + game(2, "0-0")
+    text = game(1, "0-0") + game(1, "0-0", match="7") + game(2, "0-0")
     assert wrong_results(text) == [(2, score_line(text, 2), 1)]
 
 
