@@ -90,9 +90,12 @@ def board_command(record: str | None, game_index: int, out: str | None, port: in
 
         webbrowser.open(url)
     try:
+        # werkzeug's serve_forever returns on Ctrl-C (it catches KeyboardInterrupt
+        # itself); nothing else stops it, so its return is the interrupt: exit 130
         server.serve_forever()
     except KeyboardInterrupt:
-        click.echo("stopped")
-        sys.exit(EXIT_INTERRUPTED)
+        pass
     finally:
         server.server_close()
+    click.echo("stopped")
+    sys.exit(EXIT_INTERRUPTED)

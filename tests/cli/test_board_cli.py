@@ -53,7 +53,7 @@ def test_ctrl_c_stops_the_server(tmp_path: Path) -> None:
         if child.poll() is None:
             child.kill()
             child.wait()
-    assert child.returncode in (0, 130)
+    assert child.returncode == 130  # the programs' exit after Ctrl-C (README)
     assert "Traceback" not in err
 
 
