@@ -228,10 +228,11 @@ def _standings(ft: FileTables, encoding: str | None) -> pd.DataFrame:
 
 
 #: ``--by player``'s columns in a table or markdown unless ``--columns`` says
-#: otherwise: what fits a terminal (the standings' every column, 20, and the
+#: otherwise: what fits a terminal, draws shown so that games = wins + losses
+#: + draws (+ unfinished) reads (the standings' every column, 20, and the
 #: analysis's 15 more are in csv and json, or with ``--columns all``).
-PLAYER_COLUMNS = ("player", "games", "wins", "losses", "win_rate", "points_won",
-                  "points_lost", "mars_given", "rating")
+PLAYER_COLUMNS = ("player", "games", "wins", "losses", "draws", "win_rate", "points_won",
+                  "points_lost", "rating")
 #: with ``--analyse``: these too, in place of the points.
 PLAYER_ANALYSIS_SHOWN = ("error_rate", "skill", "very_bad", "luck")
 
@@ -244,7 +245,7 @@ def _player_columns(players: pd.DataFrame, columns: str | None, fmt: str, *,
         return players
     if columns is None:
         wanted = [c for c in PLAYER_COLUMNS[1:]
-                  if not analysed or c not in ("points_won", "points_lost", "mars_given")]
+                  if not analysed or c not in ("points_won", "points_lost")]
         if analysed:
             wanted += PLAYER_ANALYSIS_SHOWN
     else:
