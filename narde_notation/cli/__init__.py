@@ -145,6 +145,42 @@ def _silence_stdout() -> None:
         stream.flush()
 
 
+class _CtrlC:
+    """Ctrl-C seen during a program, whatever became of its KeyboardInterrupt.
+
+    Python drops an exception raised where it cannot propagate (a weakref
+    callback of the import system: "Exception ignored in ..."), so a Ctrl-C
+    landing there was lost and the program ran on to exit 0 (seen in CI).
+    The handler notes the signal before raising, and :func:`program_output`
+    turns the program's end into the documented exit 130 when it was seen."""
+
+    seen = False
+
+    @classmethod
+    def install(cls) -> Callable[[], None]:
+        """Install the handler (main thread only); returns what restores the old one."""
+        import signal
+        import threading
+
+        cls.seen = False
+        if threading.current_thread() is not threading.main_thread():
+            return lambda: None
+        previous = signal.getsignal(signal.SIGINT)
+        if previous is not signal.default_int_handler:  # a handler of the caller's own
+            return lambda: None
+
+        def on_sigint(signum: int, frame: object) -> None:
+            cls.seen = True
+            raise KeyboardInterrupt
+
+        signal.signal(signal.SIGINT, on_sigint)
+
+        def restore() -> None:
+            signal.signal(signal.SIGINT, previous)
+
+        return restore
+
+
 @contextlib.contextmanager
 def program_output(program: str) -> Iterator[None]:
     """A program's body whose output cannot be written (standard output closed
@@ -155,12 +191,20 @@ def program_output(program: str) -> Iterator[None]:
     The body's output is flushed inside, so a late error is caught too."""
     if sys.stdout is None:
         sys.stdout = _ClosedOutput()
+    restore = _CtrlC.install()
     try:
         try:
-            yield
-        finally:
-            if not _stdout_fails():
-                sys.stdout.flush()
+            try:
+                yield
+            finally:
+                if not _stdout_fails():
+                    sys.stdout.flush()
+        except SystemExit as exc:
+            if _CtrlC.seen and exc.code != EXIT_INTERRUPTED:
+                raise KeyboardInterrupt from None  # a Ctrl-C that Python dropped
+            raise
+        if _CtrlC.seen:
+            raise KeyboardInterrupt
     except KeyboardInterrupt:
         # Ctrl-C after the files were read (a summary, a report, a picture being
         # written): the documented 130, not click's "Aborted!" and 1
@@ -176,6 +220,8 @@ def program_output(program: str) -> Iterator[None]:
         with contextlib.suppress(OSError, ValueError):
             echo_error(program, f"cannot write its output: {exc.strerror or exc}")
         sys.exit(2)
+    finally:
+        restore()
 
 
 def restart_eta(bar: object, since: float | None = None) -> None:
