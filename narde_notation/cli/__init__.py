@@ -159,24 +159,25 @@ class _CtrlC:
     @classmethod
     def install(cls) -> Callable[[], None]:
         """Install the handler (main thread only); returns what restores the old one."""
-        import signal
-        import threading
+        # the C module: `signal` (enum classes) stays off the start-up path (S5)
+        import _signal  # type: ignore[import-not-found]  # no stubs: the C half of `signal`
 
         cls.seen = False
-        if threading.current_thread() is not threading.main_thread():
-            return lambda: None
-        previous = signal.getsignal(signal.SIGINT)
-        if previous is not signal.default_int_handler:  # a handler of the caller's own
+        previous = _signal.getsignal(_signal.SIGINT)
+        if previous is not _signal.default_int_handler:  # a handler of the caller's own
             return lambda: None
 
         def on_sigint(signum: int, frame: object) -> None:
             cls.seen = True
             raise KeyboardInterrupt
 
-        signal.signal(signal.SIGINT, on_sigint)
+        try:
+            _signal.signal(_signal.SIGINT, on_sigint)
+        except ValueError:  # not the main thread: signals are the main thread's
+            return lambda: None
 
         def restore() -> None:
-            signal.signal(signal.SIGINT, previous)
+            _signal.signal(_signal.SIGINT, previous)
 
         return restore
 
