@@ -46,8 +46,8 @@ import numpy.typing as npt
 
 from narde_notation.evaluator.game import FLIP, compiled_library
 
-__all__ = ["ENCODING", "ESCAPES", "N_INPUTS", "PREFIX_OF", "decode", "encode", "encode_raw",
-           "packed_boards", "raw_boards", "use_kernel"]
+__all__ = ["ENCODING", "ESCAPES", "N_INPUTS", "PREFIX_OF", "FusedForward", "decode", "encode",
+           "encode_raw", "fused_forward", "packed_boards", "raw_boards", "use_kernel"]
 
 #: the version of this encoding (stored with trained weights; a change needs new weights).
 ENCODING = 2
@@ -381,6 +381,10 @@ def _load() -> Kernel | None:
              out.ctypes.data)
         return out
 
+    encode_compiled.forward = lib.narde_forward  # type: ignore[attr-defined]
+    lib.narde_forward.argtypes = call.argtypes[:-2] + [ctypes.c_void_p] * 4 + [
+        ctypes.c_int64, ctypes.c_void_p]
+    lib.narde_forward.restype = None
     return encode_compiled
 
 
@@ -388,6 +392,73 @@ def _kernel() -> Kernel | None:
     if not _KERNEL:
         _KERNEL.append(_load())
     return _KERNEL[0]
+
+
+_BLOCK = 8  # the C sums hidden units in blocks of eight
+_MOST_HIDDEN = 512  # its buffers hold this many
+
+
+class FusedForward:
+    """A network's forward pass fused with the encoding, compiled
+    (``encoding_kernel.c``'s ``narde_forward``, decisions V12): the outputs
+    (n, 5) float32 of ``forward(encode_raw(...))`` from the boards as bytes,
+    without the (n, 220) inputs; the first layer summed over the nonzero
+    inputs only, the mover's own columns once per mover.  Equal to numpy's
+    float32 product to rounding (about 1e-6).  Built by :func:`fused_forward`.
+    """
+
+    def __init__(self, call: Any, params: dict[str, npt.NDArray[Any]]) -> None:
+        w1 = np.asarray(params["w1"], dtype=np.float32)
+        h, width = w1.shape
+        padded = -(-h // _BLOCK) * _BLOCK  # zero units answer tanh(0) = 0 with zero weight
+        self._w1t = np.zeros((N_INPUTS, padded), dtype=np.float32)
+        self._w1t[:width, :h] = w1.T
+        self._b1 = np.zeros(padded, dtype=np.float32)
+        self._b1[:h] = params["b1"]
+        self._w2 = np.zeros((5, padded), dtype=np.float32)
+        self._w2[:, :h] = params["w2"]
+        self._b2 = np.ascontiguousarray(params["b2"], dtype=np.float32)
+        self._h = padded
+        self._call = call
+
+    def __call__(self, movers: npt.NDArray[np.uint8], others: npt.NDArray[np.uint8],
+                 mover_first: Any, other_first: Any) -> npt.NDArray[np.float32]:
+        """Outputs (n, 5) float32 for the rows :func:`encode_raw` would encode
+        from the same arguments (``movers`` (n, 13+) or (1, 13+)).
+
+        Raises:
+            ValueError: boards narrower than 13 bytes, or movers neither 1 nor n rows.
+        """
+        n = len(others)
+        out = np.empty((n, 5), dtype=np.float32)
+        if n == 0:
+            return out
+        others = np.ascontiguousarray(others, dtype=np.uint8)
+        movers = np.ascontiguousarray(movers, dtype=np.uint8)
+        if others.shape[1] < 13 or movers.shape[1] < 13 or len(movers) not in (1, n):
+            raise ValueError(f"boards of 13 bytes or more, movers 1 or {n} rows:"
+                             f" {movers.shape}, {others.shape}")
+        step = 0 if len(movers) == 1 else movers.shape[1]
+        (first, first_step), (second, second_step) = _flag(mover_first, n), _flag(other_first, n)
+        self._call(movers.ctypes.data, step, others.ctypes.data, others.shape[1], n,
+                   first.ctypes.data, first_step, second.ctypes.data, second_step,
+                   self._w1t.ctypes.data, self._b1.ctypes.data, self._w2.ctypes.data,
+                   self._b2.ctypes.data, self._h, out.ctypes.data)
+        return out
+
+
+def fused_forward(params: dict[str, npt.NDArray[Any]]) -> FusedForward | None:
+    """The compiled forward pass of the network with weights ``params``
+    (``w1`` (hidden, inputs), ``b1``, ``w2`` (5, hidden), ``b2``; its inputs
+    the first columns of this encoding, :data:`PREFIX_OF`), a copy in float32;
+    ``None`` when the compiled encoder is off or could not be built, or the
+    hidden layer is wider than 512 units (then encode and ``Network.forward``)."""
+    kernel = _kernel()
+    call = getattr(kernel, "forward", None)
+    w1 = params["w1"]
+    if call is None or w1.shape[1] > N_INPUTS or w1.shape[0] > _MOST_HIDDEN:
+        return None
+    return FusedForward(call, params)
 
 
 def use_kernel(on: bool) -> bool:

@@ -170,3 +170,137 @@ void narde_encode(const uint8_t *movers, int64_t mover_step, const uint8_t *othe
         }
     }
 }
+
+/* ---- The network's forward pass fused with the encoding (decisions V12) ----
+ *
+ * Network.forward of the rows narde_encode writes, in float: the first layer
+ * summed over the nonzero inputs only (most of the 220 are zero: a point's
+ * unary columns are zero where the point is empty), the mover's own columns
+ * (0..100) summed once while the mover stays the same; tanh and the logistic
+ * from one exponential each.  The figures equal numpy's float32 product to
+ * rounding (about 1e-6; tests/evaluator/test_forward_kernel.py).
+ */
+
+#define BLOCK 8 /* hidden units in a block: the inner loops have a fixed length */
+#pragma GCC optimize("O3") /* the loops over hidden units vectorise (cc -O2 does not) */
+
+/* e^x for 0 <= x <= 40, in float: 2^k e^r with |r| <= ln2 / 2, a Taylor
+   polynomial of degree 7 for e^r (relative error under 1e-8), 2^k put into
+   the exponent bits.  Branch-free, so the loops over a block vectorise. */
+static inline float exp_pos(float x) {
+    const float log2e = 1.44269504088896341f, ln2_hi = 0.693145751953125f,
+                ln2_lo = 1.42860682030941723212e-6f;
+    float kf = (float)(int)(x * log2e + 0.5f);
+    float r = (x - kf * ln2_hi) - kf * ln2_lo;
+    float p = 1.0f + r * (1.0f + r * (0.5f + r * (1.0f / 6 + r * (1.0f / 24 + r * (1.0f / 120
+              + r * (1.0f / 720 + r * (1.0f / 5040)))))));
+    union { int32_t i; float f; } scale;
+    scale.i = ((int32_t)kf + 127) << 23;
+    return p * scale.f;
+}
+
+typedef union { int32_t i; float f; } float_bits;
+
+/* tanh(a) = (e - 1) / (e + 1), e = e^2|a|, |a| clamped at 20 (tanh 20 is 1 in
+   float), the sign put back; bit operations in place of branches (the loop
+   over the hidden units vectorises; fabsf, fminf and copysignf stop it) */
+static inline float tanh_f(float a) {
+    float_bits in, m, t;
+    in.f = a;
+    m.i = in.i & 0x7fffffff;
+    m.i = m.i < 0x41a00000 ? m.i : 0x41a00000; /* 20.0f: the order of positive floats is their bits' */
+    float e = exp_pos(2.0f * m.f);
+    t.f = (e - 1.0f) / (e + 1.0f);
+    t.i |= in.i & (int32_t)0x80000000;
+    return t.f;
+}
+
+static inline float logistic_f(float a) {  /* 1 / (1 + e^-a) */
+    float m = a < 0 ? -a : a;
+    m = m < 40.0f ? m : 40.0f;
+    float e = exp_pos(m);           /* e^|a| */
+    return a < 0 ? 1.0f / (1.0f + e) : e / (1.0f + e);
+}
+
+/* acc[0..h) += sum over k in [from, to) of x[k] * w1t[k * h + ...], x[k] != 0 */
+static inline void add_columns(const double *x, int from, int to, const float *w1t, int64_t h,
+                        float *acc) {
+    for (int k = from; k < to; k++) {
+        if (x[k] == 0.0) continue;
+        const float v = (float)x[k];
+        const float *w = w1t + (int64_t)k * h;
+        for (int64_t j = 0; j < h; j += BLOCK)
+            for (int u = 0; u < BLOCK; u++) acc[j + u] += v * w[j + u];
+    }
+}
+
+/* acc = tanh(own + the columns 101.. of x times w1t): the hidden layer of a
+   row whose mover's sums are own and whose opponent is opp (its unary columns
+   102..197 added point by point, only where it has checkers); compiled for
+   AVX2 too where the processor has it (a clone chosen when the library loads) */
+__attribute__((target_clones("avx2", "default")))
+static void hidden_units(const double *x, const side *opp, const float *w1t, int64_t h,
+                         const float *own, float *acc) {
+    memcpy(acc, own, sizeof(float) * (size_t)h);
+    add_columns(x, 101, 102, w1t, h, acc);
+    for (int p = 1; p <= 24; p++) {
+        int c = opp->n[p];
+        if (c) add_columns(x, 102 + 4 * (p - 1), 102 + 4 * (p - 1) + (c > 3 ? 4 : c), w1t, h,
+                           acc);
+    }
+    add_columns(x, 102 + 96, N_INPUTS, w1t, h, acc);
+    for (int64_t j = 0; j < h; j++) acc[j] = tanh_f(acc[j]);
+}
+
+/* out[0..5) = the logistic of b2 + w2 acc; each sum in BLOCK lanes (the lanes
+   vectorise), then across them */
+__attribute__((target_clones("avx2", "default")))
+static void output_units(const float *acc, const float *w2, const float *b2, int64_t h,
+                         float *out) {
+    for (int o = 0; o < 5; o++) {
+        const float *w = w2 + (int64_t)o * h;
+        float lane[BLOCK] = {0};
+        for (int64_t j = 0; j < h; j += BLOCK)
+            for (int u = 0; u < BLOCK; u++) lane[u] += w[j + u] * acc[j + u];
+        float s = b2[o];
+        for (int u = 0; u < BLOCK; u++) s += lane[u];
+        out[o] = logistic_f(s);
+    }
+}
+
+/* Outputs (n, 5) of the network with hidden layer h (a multiple of BLOCK) for
+   the rows narde_encode would write from the same arguments: w1t (N_INPUTS, h)
+   the first layer transposed, b1 (h), w2 (5, h), b2 (5); out float (n, 5). */
+void narde_forward(const uint8_t *movers, int64_t mover_step, const uint8_t *others,
+                   int64_t width, int64_t n, const uint8_t *mover_first,
+                   int64_t mover_first_step, const uint8_t *other_first,
+                   int64_t other_first_step, const float *w1t, const float *b1,
+                   const float *w2, const float *b2, int64_t h, float *out) {
+    side me, opp;
+    double x[N_INPUTS];
+    float own[512], acc[512];  /* h <= 512 (checked by the caller) */
+    const uint8_t *last = NULL;
+    for (int64_t i = 0; i < n; i++) {
+        const uint8_t *m = movers + i * mover_step;
+        if (last == NULL || memcmp(m, last, 13) != 0) {  /* the same mover: its sums kept */
+            decode(m, &me);
+            side_columns(&me, x);
+            for (int64_t j = 0; j < h; j++) own[j] = b1[j];
+            add_columns(x, 0, 101, w1t, h, own);
+            last = m;
+        }
+        decode(others + i * width, &opp);
+        side_columns(&opp, x + 102);
+        x[101] = ahead_of(&me, &opp);
+        x[203] = ahead_of(&opp, &me);
+        x[204] = (opp.pips - me.pips) / 100.0;
+        x[205] = ((opp.mask[3] & below_highest(me.mask[2]))
+                  | (me.mask[3] & below_highest(opp.mask[2]))) != 0;
+        x[206] = mover_first[i * mover_first_step] != 0;
+        x[207] = other_first[i * other_first_step] != 0;
+        facing(&me, &opp, x + FACING);
+        facing(&opp, &me, x + FACING + 6);
+        hidden_units(x, &opp, w1t, h, own, acc);
+        output_units(acc, w2, b2, h, out + i * 5);
+    }
+}

@@ -21,7 +21,13 @@ import numpy as np
 import numpy.typing as npt
 
 from narde_notation.evaluator.bearoff import BearoffDatabase, database
-from narde_notation.evaluator.encoding import N_INPUTS, encode_raw, packed_boards, raw_boards
+from narde_notation.evaluator.encoding import (
+    N_INPUTS,
+    encode_raw,
+    fused_forward,
+    packed_boards,
+    raw_boards,
+)
 from narde_notation.evaluator.estimate import equities, flip
 from narde_notation.evaluator.game import ROLLS, Ruleset, child_boards_of_rolls
 from narde_notation.evaluator.network import Network
@@ -108,6 +114,9 @@ class Judge:
         # figures stay right and after_turns may keep the last one
         self._fixed = self.dtype != network.params["w1"].dtype
         self._forward = network.astype(dtype).forward if self._fixed else network.forward
+        # fixed float32 weights: the compiled forward pass fused with the encoding (V12)
+        self._fused = (fused_forward(network.params) if self._fixed
+                       and self.dtype == np.float32 else None)
         # the last batch of after_turns: (opp, opp_first, board -> row, its Values)
         self._last: tuple[int, bool, dict[int, int], Values] | None = None
 
@@ -156,7 +165,12 @@ class Judge:
             values[race] = np.stack([win, win_mars, lose_mars, zeros, zeros], axis=1)
         inputs = None
         by_network = ~exact
-        if not exact.any():
+        if self._fused is not None and not want_inputs:
+            if not exact.all():
+                rows = slice(None) if not exact.any() else by_network
+                values[rows] = self._fused(movers[rows] if single is None else single,
+                                           others[rows], mover_first[rows], other_first[rows])
+        elif not exact.any():
             x = encode_raw(movers if single is None else single, others, mover_first,
                            other_first, dtype=self.dtype)
             values[:] = self._forward(x)
