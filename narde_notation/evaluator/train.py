@@ -47,6 +47,7 @@ import signal
 import subprocess
 import sys
 import time
+from collections.abc import Sequence
 from dataclasses import asdict, dataclass, replace
 from pathlib import Path
 from types import FrameType
@@ -72,7 +73,8 @@ from narde_notation.evaluator.players import (
 from narde_notation.evaluator.search import Judge
 from narde_notation.version import __version__
 
-__all__ = ["Config", "Trainer", "match_points", "self_play_game", "self_play_games"]
+__all__ = ["Config", "Trainer", "averaged", "match_points", "self_play_game", "self_play_games",
+           "snapshot_path"]
 
 FloatArray = npt.NDArray[np.float64]
 _START = 15 << 96  # 15 checkers on the head (own 24), R1
@@ -94,6 +96,7 @@ class Config:
     checkpoint_minutes: float = 5.0
     parallel: int = 16  # games played in lockstep (one evaluation per half-turn of all)
     init: str = ""  # weights a new run starts from (widened to these inputs and hidden units)
+    snapshots: bool = True  # each checkpoint's weights also kept in OUT/snapshots (averaging)
 
 
 def self_play_games(judge: Judge, rngs: list[random.Random], lam: float,
@@ -280,6 +283,36 @@ class Trainer:
                                  encoding=ENCODING)
         extra = {f"m_{k}": self.m[k] for k in _PARAMS} | {f"v_{k}": self.v[k] for k in _PARAMS}
         self.network.save(self.path, extra=extra)
+        if self.config.snapshots:
+            self.network.save(snapshot_path(self.out, self.games), dtype=np.float32)
+
+
+def snapshot_path(out: Path, games: int) -> Path:
+    """Where a run keeps the weights of its checkpoint after ``games`` games
+    (float32, no Adam moments; names sort by games)."""
+    return out / "snapshots" / f"games-{games:09d}.npz"
+
+
+def averaged(paths: Sequence[Path]) -> Network:
+    """A network whose weights are the mean of the weights in ``paths`` (checkpoints
+    or snapshots of one run, so one shape; Polyak averaging of the run's last
+    stretch, decisions N6), its metadata the last one's with ``averaged``: the
+    games of each.
+
+    Raises:
+        ValueError: no paths, or networks of different shapes.
+    """
+    if not paths:
+        raise ValueError("no weights to average")
+    nets = [Network.load(path)[0] for path in paths]
+    shapes = {tuple(n.params[k].shape for k in _PARAMS) for n in nets}
+    if len(shapes) != 1:
+        raise ValueError(f"weights of different shapes cannot be averaged: {sorted(shapes)}")
+    params = {k: np.mean([np.asarray(n.params[k], dtype=np.float64) for n in nets], axis=0)
+              for k in _PARAMS}
+    meta = dict(nets[-1].meta)
+    meta["averaged"] = [n.meta.get("games") for n in nets]
+    return Network(nets[-1].n_inputs, nets[-1].n_hidden, params=params, meta=meta)
 
 
 def match_points(network: Network, opponent: str, games: int, seed: int,
@@ -397,9 +430,20 @@ def run(out: Path, seed: int, hidden: int, lr: float, lam: float, games: int | N
 @click.option("--measure-games", type=int, default=200, show_default=True,
               help="Games of a fresh 0-ply match against the random and the heuristic"
                    " player, recorded as the strength reached (0: the run's last log entry).")
-def promote(run_dir: Path, target: Path | None, measure_games: int) -> None:
-    """Write RUN_DIR's checkpoint as the shipped weights (float32, with metadata)."""
-    net, _extra = Network.load(run_dir / "checkpoint.npz")
+@click.option("--average", type=int, default=0, show_default=True,
+              help="Ship the mean of the weights of the run's last K snapshots (0: the"
+                   " checkpoint).")
+def promote(run_dir: Path, target: Path | None, measure_games: int, average: int) -> None:
+    """Write RUN_DIR's checkpoint as the shipped weights (float32, with metadata);
+    with --average K, the mean of the weights of its last K snapshots."""
+    if average > 0:
+        kept = sorted((run_dir / "snapshots").glob("games-*.npz"))[-average:]
+        if len(kept) < average:
+            raise click.UsageError(f"{run_dir / 'snapshots'} holds {len(kept)} snapshots,"
+                                   f" not {average}")
+        net = averaged(kept)
+    else:
+        net, _extra = Network.load(run_dir / "checkpoint.npz")
     config = net.meta.get("config", {})
     if measure_games > 0:
         net.meta["strength"] = {"games": net.meta.get("games"), "time": time.time(), **{
@@ -413,6 +457,7 @@ def promote(run_dir: Path, target: Path | None, measure_games: int) -> None:
         "run_games": games, "seed": config.get("seed"), "config": config,
         "encoding": net.meta.get("encoding"), "code_version": _code_version(),
         "strength": net.meta.get("strength"), "init": net.meta.get("init"),
+        "averaged": net.meta.get("averaged"),
         "promoted": time.strftime(
             "%Y-%m-%dT%H:%M:%SZ", time.gmtime()), "recipe": "TD(lambda) self-play, "
         "narde_notation.evaluator.train"})
