@@ -96,36 +96,30 @@ def load_record(file: str, game_index: int = 0) -> Loaded:
         OSError: the file cannot be read.
         BoardError: no such game, or a game without a usable start.
     """
-    from narde_notation.replay import Pipeline, Replayed
+    from narde_notation.replay import Pipeline
 
-    count = 0
-    for item in Pipeline().replay(file):
-        if not isinstance(item, Replayed):
-            continue
-        count += 1
-        if item.record.index != game_index:
-            continue
-        report = item.report
-        if report is None or report.start is None:
-            why = item.failure or "its start position is unusable"
-            raise BoardError(f"game {game_index} of {visible(file)} cannot be replayed: {why}")
-        turns: list[str] = []
-        note = ""
-        for turn in report.turns:
-            errors = [f for f in turn.findings if f.is_error]
-            if turn.after is None or errors:
-                why = errors[0].message if errors else "it cannot be applied"
-                note = (f"loaded up to half-turn {len(turns)}: half-turn {turn.ply + 1}"
-                        f" ({turn.half_turn}) is refused: {why}")
-                break
-            turns.append(turn.half_turn.to_text())
-        record = report.record
-        return Loaded(start=str(report.start), turns=tuple(turns),
-                      white=record.white or "White", black=record.black or "Black",
-                      rules=report.rules.to_tag(), note=note)
-    plural = "" if count == 1 else "s"
-    raise BoardError(f"--game {game_index}: {visible(file)} holds {count} game{plural}"
-                     + (f" (0 to {count - 1})" if count else ""))
+    try:
+        item = Pipeline().game(file, game_index)
+    except IndexError as exc:
+        raise BoardError(f"--game {game_index}: {visible(str(exc))}") from None
+    report = item.report
+    if report is None or report.start is None:
+        why = item.failure or "its start position is unusable"
+        raise BoardError(f"game {game_index} of {visible(file)} cannot be replayed: {why}")
+    turns: list[str] = []
+    note = ""
+    for turn in report.turns:
+        errors = [f for f in turn.findings if f.is_error]
+        if turn.after is None or errors:
+            why = errors[0].message if errors else "it cannot be applied"
+            note = (f"loaded up to half-turn {len(turns)}: half-turn {turn.ply + 1}"
+                    f" ({turn.half_turn}) is refused: {why}")
+            break
+        turns.append(turn.half_turn.to_text())
+    record = report.record
+    return Loaded(start=str(report.start), turns=tuple(turns),
+                  white=record.white or "White", black=record.black or "Black",
+                  rules=report.rules.to_tag(), note=note)
 
 
 # ------------------------------------------------------------------ the page
