@@ -42,7 +42,7 @@ from narde_notation.model.safe_text import csv_safe_frame, json_safe, shown
 if TYPE_CHECKING:
     import pandas as pd
 
-    from narde_notation.analysis.game import GameAnalysis
+    from narde_notation.analysis import GameAnalysis
     from narde_notation.archive.summary import Summary
 
 __all__ = [

@@ -61,8 +61,8 @@ from narde_notation.show.board_svg import (
 
 if TYPE_CHECKING:
     from narde_notation.analysis.game import GameAnalysis, HalfTurnAnalysis
+    from narde_notation.model import GameRecord
     from narde_notation.model.findings import Finding
-    from narde_notation.model.record import GameRecord
     from narde_notation.model.ruleset import Ruleset
     from narde_notation.replay.validation import GameReport, TurnReplay
     from narde_notation.rules.position import Position
