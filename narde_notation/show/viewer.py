@@ -273,10 +273,7 @@ def viewer_html(
     """
     record = report.record
     root = root_id if root_id is not None else f"narde-{uuid.uuid4().hex[:10]}"
-
-    def pid(name: str) -> str:
-        return f"{root}-{name}" if root else name
-
+    pid = _ids(root)
     states = _states(report)
     n = max(len(states) - 1, 0)
     start = 0 if ply is None else max(0, min(int(ply), n))
@@ -317,6 +314,15 @@ def _pips_html(pid: Callable[[str], str], pips: list[int], where: str) -> str:
             f"White {_pips(w0)}</span> · "
             f'<span id="{pid("black-pips")}" data-role="black-pips">Black {_pips(b0)}</span></p>'
             f'<p class="where" id="{pid("where")}" data-role="where">{escape(where)}</p>')
+
+
+def _ids(root: str) -> Callable[[str], str]:
+    """The element ids of a viewer: ``"<root>-next"``, or ``"next"`` when ``root`` is ``""``."""
+
+    def pid(name: str) -> str:
+        return f"{root}-{name}" if root else name
+
+    return pid
 
 
 def _board_parts(report: GameReport, states: list[tuple[Position, TurnReplay | None]],
