@@ -299,23 +299,7 @@ def analyse_command(paths: tuple[str, ...], game_index: int | None, ply: int, ve
     counts = {"files": 0, "stopped": 0, "findings": 0}
 
     def handle(result: FileAnalysis) -> None:
-        counts["files"] += 1
-        problems.extend(result.failures)
-        for finding in result.findings:  # an empty file, text that is no record
-            click.echo(visible(finding, lines=True), err=True)
-        counts["findings"] += len(result.findings)
-        if game_index is not None and not result.games and not result.failures:
-            problems.append(f"{result.name}: --game {game_index}: the file holds "
-                            f"{counted(result.count, 'game')}")
-        out.write(result.games)
-        for game in result.games:
-            counts["stopped"] += game.stopped is not None or bool(game.errors)
-            if game.stopped is not None and fmt != "text":
-                # jsonl/csv rows are half-turns: where a game stopped is said here
-                echo_notice(PROGRAM, f"{result.name}: game {game.game}: analysis {game.stopped}")
-            elif fmt in ("jsonl", "csv"):
-                for error in game.errors:
-                    echo_notice(PROGRAM, error)
+        _take(result, out, counts, problems, game_index)
 
     interrupted = over_files(results(), problems, handle, count=len(expanded.files),
                              show_bar=False, label="analysing")
@@ -328,4 +312,24 @@ def analyse_command(paths: tuple[str, ...], game_index: int | None, ply: int, ve
            + (f", {counted(outside, 'error')} outside games" if outside else ""))
 
 
-
+def _take(result: FileAnalysis, out: _Output, counts: dict[str, int], problems: list[str],
+          game_index: int | None) -> None:
+    """One file's analysis: its games written to ``out``, its findings on stderr, its
+    failures added to ``problems``, ``counts`` (files, games stopped, findings) updated."""
+    counts["files"] += 1
+    problems.extend(result.failures)
+    for finding in result.findings:  # an empty file, text that is no record
+        click.echo(visible(finding, lines=True), err=True)
+    counts["findings"] += len(result.findings)
+    if game_index is not None and not result.games and not result.failures:
+        problems.append(f"{result.name}: --game {game_index}: the file holds "
+                        f"{counted(result.count, 'game')}")
+    out.write(result.games)
+    for game in result.games:
+        counts["stopped"] += game.stopped is not None or bool(game.errors)
+        if game.stopped is not None and out.fmt != "text":
+            # jsonl/csv rows are half-turns: where a game stopped is said here
+            echo_notice(PROGRAM, f"{result.name}: game {game.game}: analysis {game.stopped}")
+        elif out.fmt in ("jsonl", "csv"):
+            for error in game.errors:
+                echo_notice(PROGRAM, error)

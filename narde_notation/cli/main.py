@@ -44,6 +44,9 @@ from narde_notation.rules.engine import legal_turns, parse_roll
 from narde_notation.rules.position import Position
 
 if TYPE_CHECKING:
+    from collections.abc import Sequence
+
+    from narde_notation.evaluator import RankedTurn
     from narde_notation.evaluator.rollout import Rollout
     from narde_notation.replay.validation import GameReport
 
@@ -217,6 +220,38 @@ def hint(position: str, roll: str | None, ply: int, half_turn: int | None, game_
     ranking (JSON: a "rollout" object on those turns); Ctrl-C prints the
     trials done and exits 130.
     """
+    pos, dice, played, rules = _hint_turn(position, roll, half_turn, game_index, rules_tag,
+                                          encoding)
+    evaluator = evaluator_or_exit("narde hint", rules.to_tag())
+    ranked = evaluator.rank_turns(pos, dice, ply=ply)
+    rolled, interrupted = None, False
+    if rollout and not (len(ranked) == 1 and not ranked[0].turn.steps):
+        rolled, interrupted = watch_rollout(
+            "narde hint", evaluator, pos, dice, show_bar=sys.stderr.isatty(), trials=trials,
+            seed=seed, turns=[r.turn for r in ranked[:top]], jobs=jobs, scheduler=scheduler)
+    if fmt == "json":
+        click.echo(json.dumps(_hint_rows(ranked, rolled, played, half_turn is not None)))
+    else:
+        side = pos.side_to_move.name.capitalize()
+        where = f"half-turn {half_turn}: " if half_turn is not None else ""
+        click.echo(f"{where}{side} to play {dice[0]}{dice[1]} ({evaluator.rules.to_tag()},"
+                   f" {ply}-ply): {len(ranked)} legal turn{'s' if len(ranked) != 1 else ''}")
+        _print_ranking(ranked, played)
+        if rolled is not None:
+            click.echo(f"Rollout of the best {len(rolled.rows)}: {rolled.trials} trials, 0-ply"
+                       f" players, seed {seed} (± standard errors)")
+            show_rollout(rolled, "text", evaluator.rules.koks)
+        for note in evaluator.notes:
+            click.echo(f"Note: {note}")
+    _interrupted(rolled, trials, interrupted)
+
+
+def _hint_turn(position: str, roll: str | None, half_turn: int | None, game_index: int,
+               rules_tag: str | None, encoding: str | None
+               ) -> tuple[Position, tuple[int, int], Position | None, Ruleset]:
+    """What ``narde hint`` ranks: the position, the roll, the position the record's
+    turn left (with --half-turn and no ROLL; else ``None``) and the rules; a usage
+    error (exit 2) when POSITION or ROLL will not do."""
     played = None
     if half_turn is not None:
         pos, dice, played, record_rules = _half_turn_argument(
@@ -232,38 +267,34 @@ def hint(position: str, roll: str | None, ply: int, half_turn: int | None, game_
                                    " record file).")
         dice = roll_argument(roll)
         rules = Ruleset.from_tag(rules_tag or "standard")
-    evaluator = evaluator_or_exit("narde hint", rules.to_tag())
-    ranked = evaluator.rank_turns(pos, dice, ply=ply)
-    rolled, interrupted = None, False
-    if rollout and not (len(ranked) == 1 and not ranked[0].turn.steps):
-        rolled, interrupted = watch_rollout(
-            "narde hint", evaluator, pos, dice, show_bar=sys.stderr.isatty(), trials=trials,
-            seed=seed, turns=[r.turn for r in ranked[:top]], jobs=jobs, scheduler=scheduler)
-    if fmt == "json":
-        by_turn = {} if rolled is None else {
-            r.turn.notation(): {"equity": round(r.equity, 6), "equity_se": round(r.equity_se, 6),
-                                "loss": round(r.loss, 6), "loss_se": round(r.loss_se, 6),
-                                "trials": rolled.trials}
-            for r in rolled.rows if r.turn is not None}
-        rows: list[dict[str, object]] = []
-        for r in ranked:
-            row: dict[str, object] = {
-                "turn": r.turn.notation(), "equity": round(r.estimate.equity, 6),
-                "win": round(r.estimate.win, 6), "win_mars": round(r.estimate.win_mars, 6),
-                "lose_mars": round(r.estimate.lose_mars, 6), "loss": round(r.loss, 6),
-                "ply": r.ply}
-            if half_turn is not None:
-                row["played"] = played is not None and r.turn.position == played
-            if r.turn.notation() in by_turn:
-                row["rollout"] = by_turn[r.turn.notation()]
-            rows.append(row)
-        click.echo(json.dumps(rows))
-        _interrupted(rolled, trials, interrupted)
-        return
-    side = pos.side_to_move.name.capitalize()
-    where = f"half-turn {half_turn}: " if half_turn is not None else ""
-    click.echo(f"{where}{side} to play {dice[0]}{dice[1]} ({evaluator.rules.to_tag()},"
-               f" {ply}-ply): {len(ranked)} legal turn{'s' if len(ranked) != 1 else ''}")
+    return pos, dice, played, rules
+
+
+def _hint_rows(ranked: Sequence[RankedTurn], rolled: Rollout | None, played: Position | None,
+               mark_played: bool) -> list[dict[str, object]]:
+    """``narde hint --format json``'s rows, best first (the command's docstring)."""
+    by_turn = {} if rolled is None else {
+        r.turn.notation(): {"equity": round(r.equity, 6), "equity_se": round(r.equity_se, 6),
+                            "loss": round(r.loss, 6), "loss_se": round(r.loss_se, 6),
+                            "trials": rolled.trials}
+        for r in rolled.rows if r.turn is not None}
+    rows: list[dict[str, object]] = []
+    for r in ranked:
+        row: dict[str, object] = {
+            "turn": r.turn.notation(), "equity": round(r.estimate.equity, 6),
+            "win": round(r.estimate.win, 6), "win_mars": round(r.estimate.win_mars, 6),
+            "lose_mars": round(r.estimate.lose_mars, 6), "loss": round(r.loss, 6),
+            "ply": r.ply}
+        if mark_played:
+            row["played"] = played is not None and r.turn.position == played
+        if r.turn.notation() in by_turn:
+            row["rollout"] = by_turn[r.turn.notation()]
+        rows.append(row)
+    return rows
+
+
+def _print_ranking(ranked: Sequence[RankedTurn], played: Position | None) -> None:
+    """``narde hint``'s table: one line per turn, best first, the turn played marked."""
     width = max(len(r.turn.notation()) for r in ranked)
     for k, r in enumerate(ranked, 1):
         e = r.estimate
@@ -273,13 +304,6 @@ def hint(position: str, roll: str | None, ply: int, half_turn: int | None, game_
         click.echo(f"{k:4}. {r.turn.notation().ljust(width)}  {depth:5}  equity {e.equity:+.3f}"
                    f" {loss:9} win {100 * e.win:5.1f}%  mars {100 * e.win_mars:5.1f}% /"
                    f" {100 * e.lose_mars:5.1f}%{mark}")
-    if rolled is not None:
-        click.echo(f"Rollout of the best {len(rolled.rows)}: {rolled.trials} trials, 0-ply"
-                   f" players, seed {seed} (± standard errors)")
-        show_rollout(rolled, "text", evaluator.rules.koks)
-    for note in evaluator.notes:
-        click.echo(f"Note: {note}")
-    _interrupted(rolled, trials, interrupted)
 
 
 def _interrupted(rolled: Rollout | None, trials: int, interrupted: bool) -> None:
@@ -325,27 +349,19 @@ def _replayed_game(program: str, file: str, game_index: int,
     before it are replayed too, so its match score is checked as
     narde-validate checks it, R10); exit 2 with the reason when there is none."""
     from narde_notation.formats.sources import special_kind
-    from narde_notation.replay import Pipeline, Replayed
+    from narde_notation.replay import Pipeline
 
     if game_index < 0:
         _fail(f"--game {game_index}: games are numbered from 0", program)
     kind = special_kind(file)
     if kind is not None:
         _fail(f"{file}: not read: {kind}", program)
-    chosen: Replayed | None = None
-    count = 0
     try:
-        for item in Pipeline(encoding=encoding).replay(file):
-            if isinstance(item, Replayed):
-                count += 1
-                if item.record.index == game_index:
-                    chosen = item
-                    break
+        chosen = Pipeline(encoding=encoding).game(file, game_index)
     except OSError as exc:
         _fail(f"{file}: cannot read: {exc.strerror or exc}", program)
-    if chosen is None:
-        _fail(f"--game {game_index}: {file} holds {count} game{'' if count == 1 else 's'}"
-              f" (0 to {count - 1})" if count else f"{file} holds no game", program)
+    except IndexError as exc:
+        _fail(f"--game {game_index}: {exc}", program)
     if chosen.report is None:
         _fail(f"game {game_index} of {file} could not be replayed: {chosen.failure}", program)
     return chosen.report
@@ -384,13 +400,7 @@ def show(file: str, game_index: int, ply: int | None, fmt: str | None, out: str,
     from narde_notation.show.board_svg import board_drawing
     from narde_notation.show.viewer import game_page, half_turn_shown
 
-    if fmt is None:
-        ext = os.path.splitext(out)[1].lower() if out != "-" else ""
-        known = {"": "svg", ".svg": "svg", ".png": "png", ".html": "html", ".htm": "html"}
-        if ext not in known:
-            _fail(f"{out}: cannot tell the format from {ext!r}: name it .svg, .png or .html,"
-                  " or give --format")
-        fmt = known[ext]
+    fmt = fmt or _format_of(out)
     if fmt == "png" and out == "-" and sys.stdout.isatty():
         _fail("PNG is binary and standard output is a terminal: write it to a file"
               " (-o board.png) or through a pipe")
@@ -432,6 +442,16 @@ def show(file: str, game_index: int, ply: int | None, fmt: str | None, out: str,
             handle.write(data)
     except OSError as exc:
         _fail(f"{out}: cannot write: {exc.strerror or exc}")
+
+
+def _format_of(out: str) -> str:
+    """``narde show``'s format named by OUT's extension (svg without one); exit 2 if none."""
+    ext = os.path.splitext(out)[1].lower() if out != "-" else ""
+    known = {"": "svg", ".svg": "svg", ".png": "png", ".html": "html", ".htm": "html"}
+    if ext not in known:
+        _fail(f"{out}: cannot tell the format from {ext!r}: name it .svg, .png or .html,"
+              " or give --format")
+    return known[ext]
 
 
 def _register() -> None:

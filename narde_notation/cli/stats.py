@@ -25,7 +25,7 @@ import importlib.util
 import sys
 from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NoReturn, TypeVar
 
 import click
 
@@ -42,6 +42,7 @@ from narde_notation.model.safe_text import csv_safe_frame, json_safe, shown
 if TYPE_CHECKING:
     import pandas as pd
 
+    from narde_notation.analysis import GameAnalysis
     from narde_notation.archive.summary import Summary
 
 __all__ = [
@@ -53,6 +54,7 @@ __all__ = [
 ]
 
 PROGRAM = "narde-stats"
+F = TypeVar("F", bound=Callable[..., Any])
 #: Files at which the progress bar starts to be worth showing (stderr a terminal).
 _PROGRESS_MIN_FILES = 8
 #: Per table: the columns of text from records or file names, neutralised in CSV
@@ -258,91 +260,91 @@ def _player_columns(players: pd.DataFrame, columns: str | None, fmt: str, *,
     return players[[c for c in wanted if c in players.columns]]
 
 
+#: narde-stats' options after PATHS, in the order --help lists them.
+_STATS_OPTIONS: tuple[Callable[[Callable[..., Any]], Callable[..., Any]], ...] = (
+    click.option(
+        "--format",
+        "fmt",
+        type=click.Choice(["table", "csv", "json", "markdown"]),
+        default="table",
+        show_default=True,
+        help="Output of the summary (or of the --by table).",
+    ),
+    click.option("--games-csv", type=click.Path(dir_okay=False),
+                 help="Write the games frame here."),
+    click.option("--turns-csv", type=click.Path(dir_okay=False),
+                 help="Write the turns frame here."),
+    click.option(
+        "--findings-csv", type=click.Path(dir_okay=False), help="Write the findings frame here."
+    ),
+    click.option("--games-parquet", type=click.Path(dir_okay=False),
+                 help="Write the games frame as Parquet (needs pyarrow: the 'parquet' extra)."),
+    click.option("--turns-parquet", type=click.Path(dir_okay=False),
+                 help="Write the turns frame as Parquet."),
+    click.option("--findings-parquet", type=click.Path(dir_okay=False),
+                 help="Write the findings frame as Parquet."),
+    click.option(
+        "--by",
+        type=click.Choice(["player", "file"]),
+        help="Print one row per player or per file instead of the summary.",
+    ),
+    click.option("--columns", "columns", metavar="all|NAMES",
+                 help="With --by player: the columns to print (comma list, or 'all'; default"
+                      " for table and markdown: " + ", ".join(PLAYER_COLUMNS[1:])
+                      + "; with --analyse " + ", ".join(PLAYER_ANALYSIS_SHOWN) + " too; csv"
+                      " and json: all)."),
+    click.option(
+        "--plots", "plots_dir", type=click.Path(file_okay=False), help="Write PNG plots here."
+    ),
+    click.option("--race", metavar="FILE:GAME",
+                 help="With --plots: the game of the race plot (0-based index in FILE; "
+                 "default the first game read)."),
+    click.option(
+        "-j",
+        "--jobs",
+        type=click.IntRange(min=1),
+        default=None,
+        help="Worker processes (default: all cores).",
+    ),
+    click.option("--rules", "rules_tag", metavar="TAG", callback=common.check_rules_tag,
+                 help="Override the records' Rules tag."),
+    click.option(
+        "--scheduler",
+        metavar="ADDRESS",
+        help="Run the per-file work on this Dask distributed scheduler (tcp://host:8786).",
+    ),
+    click.option("--report", "report_dir", type=click.Path(file_okay=False),
+                 help="Write the club report (index.html, games/) to this folder."),
+    click.option("--report-games", type=click.IntRange(min=0), default=500, show_default=True,
+                 help="Past this many games, viewer pages only for games with findings."),
+    click.option("--analyse", "analyse", is_flag=True,
+                 help="Rate every half-turn by the evaluator (0-ply): the turns table gains "
+                      "loss, mark, luck, ...; --by player gains error_rate, mark counts, luck."),
+    click.option("-q", "--quiet", is_flag=True, help="No progress bar and no note on stderr."),
+    common.encoding_option,
+)
+
+
+def _stats_options(command: F) -> F:
+    """narde-stats' options (:data:`_STATS_OPTIONS`) on ``command``."""
+    for option in reversed(_STATS_OPTIONS):
+        command = option(command)
+    return command
+
+
 @click.command(context_settings={"help_option_names": ["-h", "--help"]},
                short_help="Statistics, tables, plots and the club report of archives.")
 @click.argument("paths", nargs=-1, required=True)
-@click.option(
-    "--format",
-    "fmt",
-    type=click.Choice(["table", "csv", "json", "markdown"]),
-    default="table",
-    show_default=True,
-    help="Output of the summary (or of the --by table).",
-)
-@click.option("--games-csv", type=click.Path(dir_okay=False), help="Write the games frame here.")
-@click.option("--turns-csv", type=click.Path(dir_okay=False), help="Write the turns frame here.")
-@click.option(
-    "--findings-csv", type=click.Path(dir_okay=False), help="Write the findings frame here."
-)
-@click.option("--games-parquet", type=click.Path(dir_okay=False),
-              help="Write the games frame as Parquet (needs pyarrow: the 'parquet' extra).")
-@click.option("--turns-parquet", type=click.Path(dir_okay=False),
-              help="Write the turns frame as Parquet.")
-@click.option("--findings-parquet", type=click.Path(dir_okay=False),
-              help="Write the findings frame as Parquet.")
-@click.option(
-    "--by",
-    type=click.Choice(["player", "file"]),
-    help="Print one row per player or per file instead of the summary.",
-)
-@click.option("--columns", "columns", metavar="all|NAMES",
-              help="With --by player: the columns to print (comma list, or 'all'; default"
-                   " for table and markdown: " + ", ".join(PLAYER_COLUMNS[1:])
-                   + "; with --analyse " + ", ".join(PLAYER_ANALYSIS_SHOWN) + " too; csv"
-                   " and json: all).")
-@click.option(
-    "--plots", "plots_dir", type=click.Path(file_okay=False), help="Write PNG plots here."
-)
-@click.option("--race", metavar="FILE:GAME",
-              help="With --plots: the game of the race plot (0-based index in FILE; "
-              "default the first game read).")
-@click.option(
-    "-j",
-    "--jobs",
-    type=click.IntRange(min=1),
-    default=None,
-    help="Worker processes (default: all cores).",
-)
-@click.option("--rules", "rules_tag", metavar="TAG", callback=common.check_rules_tag,
-              help="Override the records' Rules tag.")
-@click.option(
-    "--scheduler",
-    metavar="ADDRESS",
-    help="Run the per-file work on this Dask distributed scheduler (tcp://host:8786).",
-)
-@click.option("--report", "report_dir", type=click.Path(file_okay=False),
-              help="Write the club report (index.html, games/) to this folder.")
-@click.option("--report-games", type=click.IntRange(min=0), default=500, show_default=True,
-              help="Past this many games, viewer pages only for games with findings.")
-@click.option("--analyse", "analyse", is_flag=True,
-              help="Rate every half-turn by the evaluator (0-ply): the turns table gains "
-                   "loss, mark, luck, ...; --by player gains error_rate, mark counts, luck.")
-@click.option("-q", "--quiet", is_flag=True, help="No progress bar and no note on stderr.")
-@common.encoding_option
+@_stats_options
 @click.version_option(package_name="narde-notation")
 @common.program_collections()
 @common.program_output(PROGRAM)
 def narde_stats(
-    paths: tuple[str, ...],
-    fmt: str,
-    games_csv: str | None,
-    turns_csv: str | None,
-    findings_csv: str | None,
-    games_parquet: str | None,
-    turns_parquet: str | None,
-    findings_parquet: str | None,
-    by: str | None,
-    columns: str | None,
-    plots_dir: str | None,
-    race: str | None,
-    jobs: int | None,
-    rules_tag: str | None,
-    scheduler: str | None,
-    report_dir: str | None,
-    report_games: int,
-    analyse: bool,
-    quiet: bool,
-    encoding: str | None,
+    paths: tuple[str, ...], fmt: str, games_csv: str | None, turns_csv: str | None,
+    findings_csv: str | None, games_parquet: str | None, turns_parquet: str | None,
+    findings_parquet: str | None, by: str | None, columns: str | None, plots_dir: str | None,
+    race: str | None, jobs: int | None, rules_tag: str | None, scheduler: str | None,
+    report_dir: str | None, report_games: int, analyse: bool, quiet: bool, encoding: str | None,
 ) -> None:
     """Statistics of Long Narde records: results, mars, lengths, players, dice.
 
@@ -353,6 +355,53 @@ def narde_stats(
     processed); 130: interrupted.
     """
     parquets = {"games": games_parquet, "turns": turns_parquet, "findings": findings_parquet}
+    _check_extras(parquets, scheduler)
+    expanded = common.expand_arguments(PROGRAM, paths)
+    problems = list(expanded.problems)
+    files = [f for f in expanded.files if f != STDIN]
+    # the turns frame is built only for what shows it; the summary's dice
+    # fairness uses the roll counts every file returns anyway
+    need_turns = (turns_csv is not None or turns_parquet is not None
+                  or plots_dir is not None)
+    ft = _read_tables(files, STDIN in expanded.files, problems, need_turns=need_turns,
+                      jobs=jobs, scheduler=scheduler, rules_tag=rules_tag, encoding=encoding,
+                      quiet=quiet)
+    s = summary(ft)
+    analyses = None
+    if analyse and by != "player" and report_dir is None and turns_csv is None \
+            and turns_parquet is None:
+        # nothing would show it: the summary has no analysis columns (decisions A16)
+        common.echo_notice(PROGRAM, "--analyse shows with --by player, --turns-csv,"
+                           " --turns-parquet or --report; nothing analysed")
+    elif analyse:
+        analyses = _analyses(ft, files, problems, need_turns=need_turns, jobs=jobs,
+                             scheduler=scheduler, rules_tag=rules_tag, encoding=encoding,
+                             quiet=quiet)
+    if by == "player":
+        click.echo(_players_text(ft, analyses, columns, fmt, encoding), nl=False)
+    else:
+        click.echo(render_frame(s.files, fmt) if by == "file" else render_summary(s, fmt),
+                   nl=False)
+
+    _write_tables(ft, {"games": games_csv, "turns": turns_csv, "findings": findings_csv},
+                  parquets, problems)
+    if race is not None and plots_dir is None:
+        common.echo_notice(PROGRAM, "--race chooses the game of the race plot: "
+                                    "it needs --plots DIR")
+    if plots_dir is not None:
+        try:
+            _write_plots(plots_dir, ft, s, race_choice(ft, race))
+        except OSError as exc:
+            problems.append(f"{plots_dir}: cannot write plots: {exc.strerror or exc}")
+    if report_dir is not None:
+        _write_club_report(files, report_dir, problems, report_games=report_games,
+                           rules_tag=rules_tag, encoding=encoding, jobs=jobs, ft=ft,
+                           analyses=analyses, quiet=quiet)
+    _finish(ft, s, problems, quiet)
+
+
+def _check_extras(parquets: dict[str, str | None], scheduler: str | None) -> None:
+    """Exit 2 when an option needs an extra that is not installed (pyarrow, distributed)."""
     if any(parquets.values()) and importlib.util.find_spec("pyarrow") is None:
         common.echo_error(PROGRAM,
                           "--*-parquet needs pyarrow: pip install pyarrow (or, in the"
@@ -363,17 +412,17 @@ def narde_stats(
                           " \"dask[distributed]\" (or, in the project folder, pip install"
                           " \".[dask]\")")
         sys.exit(2)
-    expanded = common.expand_arguments(PROGRAM, paths)
-    problems = list(expanded.problems)
-    files = [f for f in expanded.files if f != STDIN]
-    # the turns frame is built only for what shows it; the summary's dice
-    # fairness uses the roll counts every file returns anyway
-    need_turns = (turns_csv is not None or turns_parquet is not None
-                  or plots_dir is not None)
+
+
+def _read_tables(files: list[str], stdin: bool, problems: list[str], *, need_turns: bool,
+                 jobs: int | None, scheduler: str | None, rules_tag: str | None,
+                 encoding: str | None, quiet: bool) -> FileTables:
+    """The tables of ``files`` (and standard input), the unreadable ones added to
+    ``problems``; exit 130 after Ctrl-C, 2 when nothing was read."""
     parts: list[TableRows] = []
     show_bar = not quiet and sys.stderr.isatty() and len(files) >= _PROGRESS_MIN_FILES
     try:
-        if STDIN in expanded.files:
+        if stdin:
             # standard input is small: its turns are built
             parts.append(_stdin_rows(rules_tag, True, encoding))
         results = iter_rows(files, jobs=jobs, scheduler=scheduler, rules=rules_tag,
@@ -391,7 +440,7 @@ def narde_stats(
     for path, why in ft.problems.items():
         problems.append(f"{path}: cannot read: {why}")
     problems.extend(ft.failures.values())
-    if not ft.files and STDIN not in expanded.files:
+    if not ft.files and not stdin:
         # nothing was read (a missing path, an empty folder): no empty summary
         for problem in problems or ["no record file read"]:
             common.echo_error(PROGRAM, problem)
@@ -402,73 +451,68 @@ def narde_stats(
             # as narde-validate, which reports it as an error
             common.echo_notice(PROGRAM, f"{path}: no game read (an empty file or not a"
                                " record; narde-validate shows where)")
+    return ft
 
-    s = summary(ft)
-    analyses = None
-    if analyse and by != "player" and report_dir is None and turns_csv is None \
-            and turns_parquet is None:
-        # nothing would show it: the summary has no analysis columns (decisions A16)
-        common.echo_notice(PROGRAM, "--analyse shows with --by player, --turns-csv,"
-                           " --turns-parquet or --report; nothing analysed")
-        analyse = False
-    if analyse:
-        common.require_evaluator(PROGRAM)
-        from narde_notation.archive.analysed import (
-            collect,
-            iter_file_analyses,
-            with_turn_analysis,
-        )
 
-        try:
-            analyses = collect(iter_file_analyses(
-                files, jobs=jobs, scheduler=scheduler, rules=rules_tag, encoding=encoding,
-                watch=common.share_progress(show_bar=not quiet and sys.stderr.isatty(),
-                                            label="analysing")), problems)
-        except KeyboardInterrupt:
-            common.echo_error(PROGRAM, "interrupted while analysing")
-            sys.exit(common.EXIT_INTERRUPTED)
-        except SchedulerError as exc:
-            common.echo_error(PROGRAM, str(exc))
-            sys.exit(2)
-        if need_turns:
-            ft.turns = with_turn_analysis(ft.turns, analyses)
-    if by == "player":
-        players = _standings(ft, encoding)
-        if analyses is not None:
-            from narde_notation.archive.analysed import with_player_analysis
+def _analyses(ft: FileTables, files: list[str], problems: list[str], *, need_turns: bool,
+              jobs: int | None, scheduler: str | None, rules_tag: str | None,
+              encoding: str | None, quiet: bool) -> list[GameAnalysis]:
+    """``--analyse``: every game of ``files`` analysed (0-ply), the turns table
+    gaining the analysis' columns when it is built; exit 130 after Ctrl-C."""
+    common.require_evaluator(PROGRAM)
+    from narde_notation.archive.analysed import (
+        collect,
+        iter_file_analyses,
+        with_turn_analysis,
+    )
 
-            players = with_player_analysis(players, analyses)
-        players = _player_columns(players, columns, fmt, analysed=analyses is not None)
-        text = (_player_list(players) if fmt == "json" else render_frame(players, fmt))
-    elif by == "file":
-        text = render_frame(s.files, fmt)
-    else:
-        text = render_summary(s, fmt)
-    click.echo(text, nl=False)
+    try:
+        analyses = collect(iter_file_analyses(
+            files, jobs=jobs, scheduler=scheduler, rules=rules_tag, encoding=encoding,
+            watch=common.share_progress(show_bar=not quiet and sys.stderr.isatty(),
+                                        label="analysing")), problems)
+    except KeyboardInterrupt:
+        common.echo_error(PROGRAM, "interrupted while analysing")
+        sys.exit(common.EXIT_INTERRUPTED)
+    except SchedulerError as exc:
+        common.echo_error(PROGRAM, str(exc))
+        sys.exit(2)
+    if need_turns:
+        ft.turns = with_turn_analysis(ft.turns, analyses)
+    return analyses
 
-    _write_tables(ft, {"games": games_csv, "turns": turns_csv, "findings": findings_csv},
-                  parquets, problems)
-    if race is not None and plots_dir is None:
-        common.echo_notice(PROGRAM, "--race chooses the game of the race plot: "
-                                    "it needs --plots DIR")
-    if plots_dir is not None:
-        try:
-            _write_plots(plots_dir, ft, s, race_choice(ft, race))
-        except OSError as exc:
-            problems.append(f"{plots_dir}: cannot write plots: {exc.strerror or exc}")
 
-    if report_dir is not None:
-        from narde_notation.show.club_report import write_report
+def _players_text(ft: FileTables, analyses: list[GameAnalysis] | None, columns: str | None,
+                  fmt: str, encoding: str | None) -> str:
+    """``--by player``: the standings (with the analysis' columns) in ``fmt``."""
+    players = _standings(ft, encoding)
+    if analyses is not None:
+        from narde_notation.archive.analysed import with_player_analysis
 
-        try:
-            index = write_report(files, report_dir, report_games=report_games,
-                                 rules=rules_tag, encoding=encoding, jobs=jobs, tables=ft,
-                                 analyses=analyses)
-            if not quiet:
-                click.echo(f"report: {index}", err=True)
-        except OSError as exc:
-            problems.append(f"{report_dir}: cannot write the report: {exc.strerror or exc}")
+        players = with_player_analysis(players, analyses)
+    players = _player_columns(players, columns, fmt, analysed=analyses is not None)
+    return _player_list(players) if fmt == "json" else render_frame(players, fmt)
 
+
+def _write_club_report(files: list[str], report_dir: str, problems: list[str], *,
+                       report_games: int, rules_tag: str | None, encoding: str | None,
+                       jobs: int | None, ft: FileTables, analyses: list[GameAnalysis] | None,
+                       quiet: bool) -> None:
+    """``--report DIR``: the club report written; a failure added to ``problems``."""
+    from narde_notation.show.club_report import write_report
+
+    try:
+        index = write_report(files, report_dir, report_games=report_games,
+                             rules=rules_tag, encoding=encoding, jobs=jobs, tables=ft,
+                             analyses=analyses)
+        if not quiet:
+            click.echo(f"report: {index}", err=True)
+    except OSError as exc:
+        problems.append(f"{report_dir}: cannot write the report: {exc.strerror or exc}")
+
+
+def _finish(ft: FileTables, s: Summary, problems: list[str], quiet: bool) -> NoReturn:
+    """The problems on stderr, the count line (unless ``quiet``); exit 2 if any problem."""
     for problem in problems:
         common.echo_error(PROGRAM, problem)
     if not quiet:

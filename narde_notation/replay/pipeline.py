@@ -206,6 +206,34 @@ class Pipeline:
         """Read and replay a file: :func:`replay_source` with the options."""
         return replay_source(source, self.options, name=name)
 
+    def game(self, source: str | os.PathLike[str] | IO[str] | IO[bytes] | bytes, index: int,
+             *, name: str | None = None) -> Replayed:
+        """Game ``index`` of a file (0-based, as the tables' ``game`` column), read and
+        replayed by :meth:`replay` with the games before it, so its match score is
+        checked as ``narde-validate`` checks it (R10); reading stops at it.
+
+        Returns:
+            Its :class:`Replayed`: ``report`` ``None`` and ``failure`` saying why
+            when its replay failed.
+
+        Raises:
+            IndexError: no game ``index``: ``"game.txt holds 2 games (0 to 1)"``,
+                ``"game.txt holds no game"``, ``"games are numbered from 0"``.
+            OSError: the file cannot be read.
+        """
+        if index < 0:
+            raise IndexError("games are numbered from 0")
+        count = 0
+        for item in self.replay(source, name=name):
+            if isinstance(item, Replayed):
+                if item.record.index == index:
+                    return item
+                count += 1
+        label = name if name is not None else (
+            os.fspath(source) if isinstance(source, (str, os.PathLike)) else "<input>")
+        raise IndexError(f"{label} holds {count} game{'' if count == 1 else 's'} (0 to "
+                         f"{count - 1})" if count else f"{label} holds no game")
+
     def replay_records(self, records: Iterable[GameRecord], *,
                        file: str = "<input>") -> Iterator[Replayed | GameRecord]:
         """Replay records already read: :func:`replay_records` with the options' rules."""

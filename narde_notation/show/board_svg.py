@@ -30,6 +30,7 @@ from html import escape
 from typing import Any, Literal
 
 from narde_notation.model.side import Side, own_to_absolute
+from narde_notation.show._board_layout import MAX_DRAWN, SPOTS, Layout
 
 __all__ = [
     "MAX_DRAWN", "Drawing", "Shape", "board_drawing", "info_text", "moved_points", "position_svg",
@@ -47,7 +48,6 @@ _HOME_B = "#d7c6a3"
 _MARK = "#c0392b"  # the last half-turn's from and to points
 _HEAD_W = "#b9770e"
 _HEAD_B = "#1b4f72"
-MAX_DRAWN = 5  # checkers drawn on one point; a taller stack shows its count on the fifth
 
 Layer = Literal["board", "play"]
 
@@ -114,13 +114,6 @@ _PAINT: dict[str, dict[str, str | float | int]] = {
     "info": {"text-anchor": "middle", "fill": "#222"},
     "status": {"text-anchor": "middle", "font-weight": "bold", "fill": "#222"},
 }
-
-#: The spots of a die face: (column, row) in a 3 x 3 grid.
-_SPOTS: dict[int, list[tuple[int, int]]] = {
-    1: [(1, 1)], 2: [(0, 0), (2, 2)], 3: [(0, 0), (1, 1), (2, 2)],
-    4: [(0, 0), (0, 2), (2, 0), (2, 2)], 5: [(0, 0), (0, 2), (1, 1), (2, 0), (2, 2)],
-    6: [(0, 0), (0, 1), (0, 2), (2, 0), (2, 1), (2, 2)]}
-
 
 def _style_sheet() -> str:
     rules = []
@@ -262,103 +255,7 @@ def status_text(pos: Any, outcome: Any = None) -> str:
             f" ({outcome.points} point{plural})")
 
 
-class _Layout:
-    """Pixel geometry of the board for one width and viewing side."""
-
-    def __init__(self, size: float, from_side: Side | str) -> None:
-        self.flip = Side.coerce(from_side) is Side.BLACK
-        m = size * 0.03
-        self.col = (size - 2 * m) / 14.4  # 12 points + the bar + a gap + the tray
-        c = self.col
-        self.fs = max(8.0, c * 0.42)
-        self.left = m
-        self.top = m + 2.4 * self.fs  # a line for the heads, one for the numbers
-        self.bw = 13 * c
-        self.bh = 12.2 * c
-        self.bottom = self.top + self.bh
-        self.mid = self.top + self.bh / 2
-        self.tri = 4.9 * c
-        self.r = 0.46 * c
-        self.step = 0.95 * c
-        self.tray_x = self.left + self.bw + 0.3 * c
-        self.width = size
-        self.height = self.bottom + 2.4 * self.fs + 3.2 * self.fs + m
-
-    def slot(self, p: int) -> tuple[float, bool]:
-        """(x of the centre of absolute point p, is it on the top row)."""
-        q = own_to_absolute(Side.BLACK, p) if self.flip else p
-        i = q - 13 if q >= 13 else 12 - q
-        x = self.left + (i + (1 if i >= 6 else 0)) * self.col + self.col / 2
-        return x, q >= 13
-
-    def label(self, p: int) -> int:
-        return own_to_absolute(Side.BLACK, p) if self.flip else p
-
-    def stack_y(self, top_row: bool, k: int) -> float:
-        """Centre y of the k-th checker (0 = at the edge) of a stack."""
-        d = self.r + 0.05 * self.col + self.step * k
-        return self.top + d if top_row else self.bottom - d
-
-    def label_y(self, top_row: bool) -> float:
-        """Baseline of a point's number (above the top row, below the bottom row)."""
-        return self.top - 0.35 * self.fs if top_row else self.bottom + 1.1 * self.fs
-
-    def label_box(self, p: int) -> tuple[float, float, float, float]:
-        """(x, y, width, height) of the red box behind the number of a point left."""
-        x, top_row = self.slot(p)
-        y = self.top - 1.3 * self.fs if top_row else self.bottom + 0.1 * self.fs
-        return x - self.col / 2 + 1, y, self.col - 2, 1.25 * self.fs
-
-    def count_y(self, top_row: bool, drawn: int) -> float:
-        """Baseline of a tall stack's count, written on its ``drawn``-th checker."""
-        return self.stack_y(top_row, drawn - 1) + self.fs * 0.36
-
-    def slab(self, side: Side, k: int) -> tuple[float, float, float, float]:
-        """(x, y, width, height) of the k-th checker (0 = first) borne off into the tray."""
-        x, y, w, h = self.tray(side)
-        slab = h / 15.5
-        sy = (y + 0.25 * slab + k * slab if y == self.top
-              else y + h - 0.25 * slab - (k + 1) * slab)
-        return x + 2, sy, w - 4, slab * 0.85
-
-    def off_count_at(self, side: Side) -> tuple[float, float]:
-        """(x, baseline y) of the tray's "N off"."""
-        x, y, w, h = self.tray(side)
-        return x + w / 2, y - 0.35 * self.fs if y == self.top else y + h + 1.1 * self.fs
-
-    def die_size(self) -> float:
-        return 0.9 * self.col
-
-    def dice_at(self, right: bool) -> list[tuple[float, float]]:
-        """(x, y) of the two dice's top left corners, in the right or the left half."""
-        c, s = self.col, self.die_size()
-        cx = self.left + (11.2 if right else 4.2) * c  # clear of the home labels
-        return [(cx - s - 0.1 * c + i * (s + 0.2 * c), self.mid - s / 2) for i in range(2)]
-
-    def text_y(self) -> float:
-        """Baseline of the line under the board (pips and off); the status is 1.3 fs lower."""
-        return self.bottom + 2.4 * self.fs + 1.2 * self.fs
-
-    def font(self, cls: str) -> float:
-        """The font size of a text class of the play layer (pixels)."""
-        return self.fs * {"off-count": 0.9, "info": 1.05, "status": 1.05}.get(cls, 1.0)
-
-    def tray(self, side: Side) -> tuple[float, float, float, float]:
-        """(x, y, width, height) of ``side``'s tray, beside its home."""
-        home_top = (side is Side.BLACK) != self.flip
-        h = self.bh / 2 - 0.4 * self.col
-        y = self.top if home_top else self.bottom - h
-        return self.tray_x, y, self.col, h
-
-    def triangle(self, p: int) -> str:
-        x, top_row = self.slot(p)
-        base = self.top if top_row else self.bottom
-        tip = base + self.tri if top_row else base - self.tri
-        h = self.col / 2 - 1
-        return f"{x - h:.1f},{base:.1f} {x + h:.1f},{base:.1f} {x:.1f},{tip:.1f}"
-
-
-def _board(lay: _Layout) -> list[Shape]:
+def _board(lay: Layout) -> list[Shape]:
     """The ``board`` layer: wood, homes, bar, points, numbers, heads, trays."""
     c, fs = lay.col, lay.fs
     out = [
@@ -422,7 +319,7 @@ def _paint(cls: str, paint: str | None = None, /, **geometry: str | float | int
 def _die(x: float, y: float, s: float, value: int) -> list[Shape]:
     out = [Shape("rect", _paint("die", **{"data-value": value}, x=x, y=y, width=s, height=s,
                                 rx=s * 0.15))]
-    for i, j in _SPOTS[value]:
+    for i, j in SPOTS[value]:
         out.append(Shape("circle", _paint("spot", cx=x + s * (0.22 + 0.28 * i),
                                           cy=y + s * (0.22 + 0.28 * j), r=s * 0.09)))
     return out
@@ -469,16 +366,30 @@ def board_drawing(
     Returns:
         The :class:`Drawing` (call ``.svg()`` or ``.png()``).
     """
-    lay = _Layout(float(size), from_side)
+    lay = Layout(float(size), from_side)
     mover = None if mover is None else Side.coerce(mover)
-    fs = lay.fs
     shapes = _board(lay)
     left: dict[int, int] = {}
     arrived: dict[int, int] = {}
     off_now = 0
     if mover is not None and before is not None:
         left, arrived, off_now = moved_points(before, pos, mover)
-    # the points the half-turn left: outlined under the checkers, a ghost where one stood
+    shapes += _left_marks(lay, pos, mover, left)
+    shapes += _checkers(lay, pos, mover, arrived)
+    shapes += _trays(lay, pos, mover, off_now)
+    # dice: in the mover's half (right half for the side seen from, left for the other)
+    if dice is not None:
+        right = mover is None or (mover is Side.WHITE) != lay.flip
+        for (dx, dy), value in zip(lay.dice_at(right), dice, strict=False):
+            shapes.extend(_die(dx, dy, lay.die_size(), int(value)))
+    shapes += _texts(lay, pos, outcome, caption)
+    view = "Black's side" if lay.flip else "White's side"
+    return Drawing(lay.width, lay.height, tuple(shapes), f"Long Narde position, {view}")
+
+
+def _left_marks(lay: Layout, pos: Any, mover: Side | None, left: dict[int, int]) -> list[Shape]:
+    """The points the half-turn left: outlined under the checkers, a ghost where one stood."""
+    shapes: list[Shape] = []
     for p in sorted(left):
         at = {"data-point": p}
         shapes.append(Shape("polygon", _paint("mark-from", **at, points=lay.triangle(p))))
@@ -495,7 +406,14 @@ def board_drawing(
             if k < MAX_DRAWN:
                 shapes.append(Shape("circle", _paint("ghost", **at, cx=x,
                                                      cy=lay.stack_y(top_row, k), r=lay.r)))
-    # checkers
+    return shapes
+
+
+def _checkers(lay: Layout, pos: Any, mover: Side | None, arrived: dict[int, int]
+              ) -> list[Shape]:
+    """The checkers on the points (up to :data:`MAX_DRAWN` a stack, then its count),
+    the ones that arrived ringed."""
+    shapes: list[Shape] = []
     for side in (Side.WHITE, Side.BLACK):
         name = side.name_lower
         for own, count in sorted(pos.checkers(side).items()):
@@ -517,7 +435,13 @@ def board_drawing(
                     shapes.append(Shape("circle", _paint("mark-to", **at, cx=x,
                                                          cy=lay.stack_y(top_row, k),
                                                          r=lay.r + 1)))
-    # trays: one slab per borne-off checker, and the count
+    return shapes
+
+
+def _trays(lay: Layout, pos: Any, mover: Side | None, off_now: int) -> list[Shape]:
+    """The trays: one slab per borne-off checker, and the count; the mover's
+    tray outlined when the half-turn bore checkers off."""
+    shapes: list[Shape] = []
     for side in (Side.WHITE, Side.BLACK):
         name = side.name_lower
         n = pos.borne_off(side)
@@ -533,25 +457,24 @@ def board_drawing(
             x, y, w, h = lay.tray(side)
             shapes.append(Shape("rect", _paint("mark-to", **{"data-side": name}, x=x, y=y,
                                                width=w, height=h)))
-    # dice: in the mover's half (right half for the side seen from, left for the other)
-    if dice is not None:
-        right = mover is None or (mover is Side.WHITE) != lay.flip
-        for (dx, dy), value in zip(lay.dice_at(right), dice, strict=False):
-            shapes.extend(_die(dx, dy, lay.die_size(), int(value)))
-    # text under the board
-    info = info_text(pos)
+    return shapes
+
+
+def _texts(lay: Layout, pos: Any, outcome: Any, caption: str | None) -> list[Shape]:
+    """The text under the board: pips and off, the status, the caption."""
+    fs = lay.fs
     y0 = lay.text_y()
-    shapes.append(Shape("text", _paint("info", x=lay.width / 2, y=y0,
-                                       **{"font-size": lay.font("info")}), info))
-    shapes.append(Shape("text", _paint("status", x=lay.width / 2, y=y0 + 1.3 * fs,
-                                       **{"font-size": lay.font("status")}),
-                        status_text(pos, outcome)))
+    shapes = [
+        Shape("text", _paint("info", x=lay.width / 2, y=y0, **{"font-size": lay.font("info")}),
+              info_text(pos)),
+        Shape("text", _paint("status", x=lay.width / 2, y=y0 + 1.3 * fs,
+                             **{"font-size": lay.font("status")}), status_text(pos, outcome)),
+    ]
     if caption:
         shapes.append(Shape("text", {"class": "caption", "x": lay.width / 2,
                                      "y": y0 + 2.6 * fs, "text-anchor": "middle",
                                      "font-size": fs, "fill": "#444"}, caption))
-    view = "Black's side" if lay.flip else "White's side"
-    return Drawing(lay.width, lay.height, tuple(shapes), f"Long Narde position, {view}")
+    return shapes
 
 
 def _round(value: Any) -> Any:
@@ -582,7 +505,7 @@ def viewer_geometry(size: int = 480, from_side: Side | str = Side.WHITE) -> dict
     ``text``: ``[x, info y, status y]``; ``font``: class -> pixels; ``paint``:
     paint name -> SVG attributes (``"checker white"``, ``"mark-to"``, …).
     """
-    lay = _Layout(float(size), from_side)
+    lay = Layout(float(size), from_side)
     points = []
     for p in range(1, 25):
         x, top_row = lay.slot(p)
@@ -601,7 +524,7 @@ def viewer_geometry(size: int = 480, from_side: Side | str = Side.WHITE) -> dict
         "dice": {n: [list(d) for d in lay.dice_at((side is Side.WHITE) != lay.flip)]
                  for n, side in sides.items()},
         "die": [s, s * 0.15, s * 0.09, [s * (0.22 + 0.28 * i) for i in range(3)]],
-        "spots": {str(v): [list(ij) for ij in spots] for v, spots in _SPOTS.items()},
+        "spots": {str(v): [list(ij) for ij in spots] for v, spots in SPOTS.items()},
         "text": [lay.width / 2, lay.text_y(), lay.text_y() + 1.3 * lay.fs],
         "font": {cls: lay.font(cls) for cls in ("mark-label", "count", "off-count", "info",
                                                "status")},

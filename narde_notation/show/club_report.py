@@ -141,17 +141,24 @@ def write_report(
     analysed: dict[str, dict[int, GameAnalysis]] = {}
     for a in analyses or ():
         analysed.setdefault(a.file, {})[a.game] = a
+    return _write_beside(Path(out_dir), lambda draft: _write_site(
+        draft, title, s, ft, games, matches, history, table, analyses, report_games, options,
+        workers, set(readable), analysed))
 
-    out = Path(out_dir)
+
+def _write_beside(out: Path, write: Callable[[Path], Path]) -> Path:
+    """Run ``write`` (which fills a folder and returns its index page) on a draft
+    folder beside ``out``, then move the draft into place; the index's path in ``out``.
+
+    The site is written beside DIR and moved into place at the end: an interrupted
+    or failed run leaves the old report or none (F21).
+    """
     beside = out.resolve()  # where the folder is (a link: its target), so renames stay on it
     beside.parent.mkdir(parents=True, exist_ok=True)
-    # the site is written into a folder beside DIR and moved into place at the
-    # end: an interrupted or failed run leaves the old report or none (F21)
     draft = Path(tempfile.mkdtemp(prefix=f".{beside.name or 'report'}.writing-",
                                   dir=beside.parent))
     try:
-        index = _write_site(draft, title, s, ft, games, matches, history, table, analyses,
-                            report_games, options, workers, set(readable), analysed)
+        index = write(draft)
         _move_into_place(draft, out)
     finally:
         shutil.rmtree(draft, ignore_errors=True)

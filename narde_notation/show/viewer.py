@@ -42,7 +42,7 @@ from __future__ import annotations
 
 import functools
 import uuid
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from importlib import resources
 from typing import TYPE_CHECKING
 
@@ -61,6 +61,7 @@ from narde_notation.show.board_svg import (
 
 if TYPE_CHECKING:
     from narde_notation.analysis.game import GameAnalysis, HalfTurnAnalysis
+    from narde_notation.model import GameRecord
     from narde_notation.model.findings import Finding
     from narde_notation.model.ruleset import Ruleset
     from narde_notation.replay.validation import GameReport, TurnReplay
@@ -272,19 +273,65 @@ def viewer_html(
     """
     record = report.record
     root = root_id if root_id is not None else f"narde-{uuid.uuid4().hex[:10]}"
-    div_id = root or "narde-viewer"
+    pid = _ids(root)
+    states = _states(report)
+    n = max(len(states) - 1, 0)
+    start = 0 if ply is None else max(0, min(int(ply), n))
+    heading = title if title is not None else _players(record)
+    plies, pips, where, board_html = _board_parts(report, states, start, board_size, from_side)
+    analysis_data, analysis_html = (
+        _analysis_parts(analysis, n, pid) if analysis is not None and states else (None, ""))
+    side_html = (
+        f"<h1>{escape(heading)}</h1><p>{_summary(report)}</p>"
+        + _pips_html(pid, pips[start], where[start])
+        + f'<div class="controls">{_step_buttons(pid)}</div>{analysis_html}'
+        + _findings_html(report, n, start, pid)
+        + _moves_html(report, analysis, n, start, pid)
+        + _tags_html(record.tags)
+    )
+    data = {
+        "board": viewer_geometry(board_size, from_side) if states else None,
+        "plies": plies, "pips": pips, "where": where, "start": start,
+        "keys": "document" if keys_on_document else "root", "hash": keys_on_document,
+        "analysis": analysis_data,
+    }
+    div = (f'<div class="narde-viewer" id="{root or "narde-viewer"}" tabindex="0">{board_html}'
+           f'<div class="side">{side_html}</div>'
+           f'<script type="application/json" class="narde-data">{script_json(data)}</script></div>')
+    return _with_assets(div) if inline_assets else div
+
+
+def _with_assets(div: str) -> str:
+    """``div`` with the viewer's style before it and its script after it."""
+    assets = viewer_assets()
+    return f'<style>{assets["viewer.css"]}</style>{div}<script>{assets["viewer.js"]}</script>'
+
+
+def _pips_html(pid: Callable[[str], str], pips: list[int], where: str) -> str:
+    """Both pip counts (``White 349 pips``) and what the ply is, as the page shows them first."""
+    w0, b0 = pips
+    return (f'<p class="pips"><span id="{pid("white-pips")}" data-role="white-pips">'
+            f"White {_pips(w0)}</span> · "
+            f'<span id="{pid("black-pips")}" data-role="black-pips">Black {_pips(b0)}</span></p>'
+            f'<p class="where" id="{pid("where")}" data-role="where">{escape(where)}</p>')
+
+
+def _ids(root: str) -> Callable[[str], str]:
+    """The element ids of a viewer: ``"<root>-next"``, or ``"next"`` when ``root`` is ``""``."""
 
     def pid(name: str) -> str:
         return f"{root}-{name}" if root else name
 
-    states = _states(report)
-    n = max(len(states) - 1, 0)
-    start = 0 if ply is None else max(0, min(int(ply), n))
-    total = len(record.half_turns)
-    heading = title if title is not None else (
-        f"{record.white or 'White'} (White) vs {record.black or 'Black'} (Black)")
+    return pid
 
-    # boards: the board layer once as SVG; each ply's position as data, drawn by the script
+
+def _board_parts(report: GameReport, states: list[tuple[Position, TurnReplay | None]],
+                 start: int, board_size: int, from_side: Side
+                 ) -> tuple[list[dict[str, object]], list[list[int]], list[str], str]:
+    """The boards: each ply's position as data (drawn by the script), its pip
+    counts and its "where" line; the board layer and the ply shown first as SVG."""
+    n = max(len(states) - 1, 0)
+    total = len(report.record.half_turns)
     plies: list[dict[str, object]] = []
     pips: list[list[int]] = []
     where: list[str] = []
@@ -295,30 +342,33 @@ def viewer_html(
             outcome=outcome))
         pips.append(list(pos.pip_counts()))
         where.append(_where(k, turn, total, report.rules))
-    if states:
-        # the ply shown first is drawn in the page too, for a page or notebook seen
-        # without its script (a static render); the script redraws from the data
-        pos, turn = states[start]
-        drawing = board_drawing(
-            pos, size=board_size, from_side=from_side,
-            outcome=report.outcome if start == n else None,
-            dice=None if turn is None else turn.half_turn.dice,
-            mover=None if turn is None else turn.side,
-            before=None if turn is None else turn.before)
-        board_html = (f'<div class="board">{drawing.svg_open()}{drawing.elements("board")}'
-                      f'<g class="play">{drawing.elements("play")}</g></svg></div>')
-    else:
-        board_html = ('<p class="err">No board: the start position is unusable '
-                      "(see the findings).</p>")
-        pips = [[0, 0]]
-        where = ["No start position"]
+    if not states:
+        return plies, [[0, 0]], ["No start position"], (
+            '<p class="err">No board: the start position is unusable (see the findings).</p>')
+    # the ply shown first is drawn in the page too, for a page or notebook seen
+    # without its script (a static render); the script redraws from the data
+    pos, turn = states[start]
+    drawing = board_drawing(
+        pos, size=board_size, from_side=from_side,
+        outcome=report.outcome if start == n else None,
+        dice=None if turn is None else turn.half_turn.dice,
+        mover=None if turn is None else turn.side,
+        before=None if turn is None else turn.before)
+    board_html = (f'<div class="board">{drawing.svg_open()}{drawing.elements("board")}'
+                  f'<g class="play">{drawing.elements("play")}</g></svg></div>')
+    return plies, pips, where, board_html
 
-    # move table: one row per turn number
-    in_turn: set[int] = set()
-    turn_findings: dict[int, tuple[Finding, ...]] = {}
-    for turn in report.turns:
-        turn_findings[turn.ply] = turn.findings
-        in_turn.update(id(f) for f in turn.findings)
+
+def _turn_findings(report: GameReport) -> dict[int, tuple[Finding, ...]]:
+    """Each replayed half-turn's findings, by its index in the record."""
+    return {turn.ply: turn.findings for turn in report.turns}
+
+
+def _moves_html(report: GameReport, analysis: GameAnalysis | None, n: int, start: int,
+                pid: Callable[[str], str]) -> str:
+    """The move table: one row per turn number, a ``.move`` cell per replayed
+    half-turn (``data-ply``), its findings' codes and its analysis mark."""
+    turn_findings = _turn_findings(report)
     rows: list[str] = []
     cells: dict[str, str] = {}
 
@@ -330,7 +380,7 @@ def viewer_html(
 
     marked = {h.ply: h for h in analysis.half_turns} if analysis is not None else {}
     turn_no = 0
-    for i, half in enumerate(record.half_turns):
+    for i, half in enumerate(report.record.half_turns):
         side = half.side.name_lower
         if side == "white" or not cells or side in cells:
             flush()
@@ -354,12 +404,16 @@ def viewer_html(
         if side == "black":
             flush()
     flush()
-    moves_html = (
+    return (
         f'<div class="moves-box"><table class="moves" id="{pid("moves")}">'
         "<tr><th>#</th><th>White</th><th>Black</th></tr>" + "".join(rows) + "</table></div>"
     )
 
-    # findings: per ply (shown with it) and the game's own
+
+def _findings_html(report: GameReport, n: int, start: int, pid: Callable[[str], str]) -> str:
+    """The findings: a list per ply (the script shows the ply shown's) and the game's own."""
+    turn_findings = _turn_findings(report)
+    in_turn = {id(f) for turn in report.turns for f in turn.findings}
     ply_findings = []
     for k in range(n + 1):
         items = "".join(_finding_item(f) for f in turn_findings.get(k - 1, ()))
@@ -370,53 +424,37 @@ def viewer_html(
             hidden = "" if k == start else ' style="display:none"'
             ply_findings.append(f'<ul class="findings" data-state="{k}"{hidden}>{items}</ul>')
     game_items = "".join(_finding_item(f) for f in report.findings if id(f) not in in_turn)
+    return (f'<div id="{pid("findings")}">{"".join(ply_findings)}'
+            + (f'<ul class="findings game">{game_items}</ul>' if game_items else "")
+            + "</div>")
+
+
+def _summary(report: GameReport) -> str:
+    """``replayed 1-0 (mars, 2 points); 0 errors, 1 warning`` (HTML-escaped)."""
     summary = f"replayed {escape(report.result)}"
     if report.kind:
         plural = "" if report.points == 1 else "s"
         summary += f" ({escape(report.kind)}, {report.points} point{plural})"
     ne, nw = len(report.errors), len(report.warnings)
-    summary += (f"; {ne} error{'' if ne == 1 else 's'}, {nw} warning{'' if nw == 1 else 's'}")
-    tags = "".join(f"<tr><th>{escape(k)}</th><td>{escape(v)}</td></tr>"
-                   for k, v in record.tags.items())
+    return summary + f"; {ne} error{'' if ne == 1 else 's'}, {nw} warning{'' if nw == 1 else 's'}"
 
-    w0, b0 = pips[start]
-    analysis_data: dict[str, object] | None = None
-    analysis_html = ""
-    if analysis is not None and states:
-        analysis_data, analysis_html = _analysis_parts(analysis, n, pid)
+
+def _step_buttons(pid: Callable[[str], str]) -> str:
+    """The buttons ``first``, ``prev``, ``next``, ``last``."""
 
     def button(role: str, label: str, tip: str) -> str:
         return (f'<button type="button" id="{pid(role)}" data-role="{role}" '
                 f'title="{tip}">{label}</button>')
 
-    controls = (button("first", "|◀", "start (Home)") + button("prev", "◀", "back (←)")
-                + button("next", "▶", "forward (→)") + button("last", "▶|", "end (End)"))
-    side_html = (
-        f"<h1>{escape(heading)}</h1><p>{summary}</p>"
-        f'<p class="pips"><span id="{pid("white-pips")}" data-role="white-pips">'
-        f"White {_pips(w0)}</span> · "
-        f'<span id="{pid("black-pips")}" data-role="black-pips">Black {_pips(b0)}</span></p>'
-        f'<p class="where" id="{pid("where")}" data-role="where">{escape(where[start])}</p>'
-        f'<div class="controls">{controls}</div>{analysis_html}'
-        f'<div id="{pid("findings")}">{"".join(ply_findings)}'
-        + (f'<ul class="findings game">{game_items}</ul>' if game_items else "")
-        + f"</div>{moves_html}"
-        + (f'<details><summary>Tags</summary><table class="tags">{tags}</table></details>'
-           if tags else "")
-    )
-    data = {
-        "board": viewer_geometry(board_size, from_side) if states else None,
-        "plies": plies, "pips": pips, "where": where, "start": start,
-        "keys": "document" if keys_on_document else "root", "hash": keys_on_document,
-        "analysis": analysis_data,
-    }
-    div = (f'<div class="narde-viewer" id="{div_id}" tabindex="0">{board_html}'
-           f'<div class="side">{side_html}</div>'
-           f'<script type="application/json" class="narde-data">{script_json(data)}</script></div>')
-    if not inline_assets:
-        return div
-    assets = viewer_assets()
-    return f'<style>{assets["viewer.css"]}</style>{div}<script>{assets["viewer.js"]}</script>'
+    return (button("first", "|◀", "start (Home)") + button("prev", "◀", "back (←)")
+            + button("next", "▶", "forward (→)") + button("last", "▶|", "end (End)"))
+
+
+def _tags_html(tags: Mapping[str, str]) -> str:
+    """The record's tags as a folded table; empty without tags."""
+    rows = "".join(f"<tr><th>{escape(k)}</th><td>{escape(v)}</td></tr>" for k, v in tags.items())
+    return (f'<details><summary>Tags</summary><table class="tags">{rows}</table></details>'
+            if rows else "")
 
 
 def ply_data(pos: Position, *, mover: Side | None = None, dice: tuple[int, int] | None = None,
@@ -457,6 +495,11 @@ def ply_data(pos: Position, *, mover: Side | None = None, dice: tuple[int, int] 
     return data
 
 
+def _players(record: GameRecord) -> str:
+    """The default heading: ``"Anna (White) vs Boris (Black)"``."""
+    return f"{record.white or 'White'} (White) vs {record.black or 'Black'} (Black)"
+
+
 def _pips(n: int) -> str:
     """``"349 pips"``, ``"1 pip"``."""
     return f"{n} pip" if n == 1 else f"{n} pips"
@@ -493,8 +536,7 @@ def game_page(report: GameReport, *, ply: int | None = None, title: str | None =
         The page, ``<!DOCTYPE html>`` first.
     """
     record = report.record
-    heading = title if title is not None else (
-        f"{record.white or 'White'} (White) vs {record.black or 'Black'} (Black)")
+    heading = title if title is not None else _players(record)
     body = viewer_html(report, ply=ply, title=heading, root_id="", keys_on_document=True,
                        from_side=from_side, analysis=analysis, inline_assets=assets is None)
     head = ""
