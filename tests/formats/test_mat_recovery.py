@@ -292,3 +292,34 @@ def test_unicode_blanks_in_mat_lines_are_blanks(space: str) -> None:
     assert [(h.side, h.dice, h.column) for h in game.half_turns] == [
         (W, (6, 5), 5), (B, (4, 3), 23)]
     assert (game.result, game.result_column) == ("0-1", 34)
+
+
+def test_a_reader_bug_on_one_line_costs_that_game_only(monkeypatch: pytest.MonkeyPatch) -> None:
+    # the guide's contract (never crash, every other game still read) when the
+    # reader itself fails: a bug simulated where game 2's result is taken
+    from narde_notation.formats import mat
+
+    def broken(self: object, game: object, side: Side, points: str, line: int,
+               column: int) -> None:
+        if line == 10:
+            raise RuntimeError("simulated")
+        original(self, game, side, points, line, column)
+
+    original = mat._MatReader.wins
+    monkeypatch.setattr(mat._MatReader, "wins", broken)
+    turn = "  1) 65: 24/18 18/13               43: 24/20 20/17\n"
+    text = (" 3 point match\n\n"
+            " Game 1\n Ann : 0                        Bob : 0\n" + turn + "      Wins 1 point\n"
+            " Game 2\n Ann : 1                        Bob : 0\n" + turn + "      Wins 1 point\n"
+            " Game 3\n Ann : 2                        Bob : 0\n" + turn)
+    first, failed, third = parse_games(text, name="m.mat")
+    assert (first.index, first.line, first.result, len(first.half_turns)) == (0, 3, "1-0", 2)
+    # game 2 is lost from its start to the line that failed: one record in its
+    # place, its finding at that line, naming the error
+    (finding,) = failed.findings
+    assert (failed.index, failed.line, failed.file, failed.half_turns) == (1, 10, "m.mat", [])
+    assert (finding.code, finding.line, finding.game, finding.file) == ("syntax", 10, 1, "m.mat")
+    assert "RuntimeError: simulated" in finding.message
+    # and the next game is read whole, numbered after the record of the failure
+    assert (third.index, third.line, third.tags["Game"], len(third.half_turns)) == (2, 11, "3", 2)
+    assert third.result is None and not third.findings
