@@ -40,6 +40,7 @@ DEFAULT_TESTS = {
     "rules/step.py": ["tests/rules", "tests/replay/test_validate.py"],
     "rules/generation.py": ["tests/rules"],
     "formats/mat.py": ["tests/formats/test_mat.py", "tests/formats/test_mat_header.py",
+                       "tests/formats/test_mat_content.py",
                        "tests/formats/test_mat_recovery.py", "tests/formats/test_mat_variations.py",
                        "tests/formats/test_mat_turn_numbers.py", "tests/formats/test_mat_pieces.py",
                        "tests/formats/test_reader_corpus.py"],

@@ -323,3 +323,28 @@ def test_a_reader_bug_on_one_line_costs_that_game_only(monkeypatch: pytest.Monke
     # and the next game is read whole, numbered after the record of the failure
     assert (third.index, third.line, third.tags["Game"], len(third.half_turns)) == (2, 11, "3", 2)
     assert third.result is None and not third.findings
+
+
+def test_a_line_of_a_game_that_is_no_line_of_the_layout_is_named_at_its_first_character() -> None:
+    # line 6, three blanks then `@@@`: the finding at column 4; the turn before is kept
+    text = (" 7 point match\n\n Game 1\n Ann : 0                        Bob : 0\n"
+            "  1) 65: 24/18 18/13   43: 24/20 20/17\n   @@@ what\n")
+    (game,) = parse_games(text, name="m.mat")
+    (finding,) = game.findings
+    assert (finding.code, finding.line, finding.column) == ("syntax", 6, 4)
+    assert "found '@@@'" in finding.message
+    assert [h.dice for h in game.half_turns] == [(6, 5), (4, 3)]
+
+
+def test_junk_glued_to_the_turn_number_is_named_where_it_starts() -> None:
+    # `1)junk`: the text after `1)` starts with no item; the junk (columns 5-8)
+    # is the left cell, the 43 (column 26) Black's
+    text = (" 7 point match\n\n Game 1\n Ann : 0                        Bob : 0\n"
+            "  1)junk                 43: 24/20 20/17\n")
+    (game,) = parse_games(text, name="m.mat")
+    (finding,) = game.findings
+    assert (finding.code, finding.line, finding.column) == ("syntax", 5, 5)
+    assert "found 'junk'" in finding.message
+    (black,) = game.half_turns
+    assert (black.side, black.dice, black.column) == (Side.BLACK, (4, 3), 26)
+    assert [m.text for m in black.moves] == ["24/20", "20/17"]
