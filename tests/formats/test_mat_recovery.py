@@ -227,6 +227,8 @@ def test_score_line_without_its_game_line_starts_a_new_game() -> None:
                              " 1) 65: 24/18 18/13\n"))
     assert [(g.tags.get("Game"), g.tags.get("Score"), len(g.half_turns)) for g in games] == [
         ("1", "0-0", 2), (None, "0-1", 1)]
+    # the second game starts at its score line, line 8
+    assert [g.line for g in games] == [3, 8]
 
 
 def test_half_turns_after_an_unread_one_are_not_replayed() -> None:
