@@ -350,3 +350,17 @@ def test_junk_glued_to_the_turn_number_is_named_where_it_starts() -> None:
     (black,) = game.half_turns
     assert (black.side, black.dice, black.column) == (Side.BLACK, (4, 3), 26)
     assert [m.text for m in black.moves] == ["24/20", "20/17"]
+
+
+def test_moves_not_recorded_beside_a_damaged_column_are_named_on_their_line() -> None:
+    # the line does not parse whole (24/x8), so it is read piece by piece; the
+    # right piece's `????` still keeps Black's 43 (column 36) with a finding at
+    # the `????` (column 40), on the line it is on, line 5
+    text = (" 7 point match\n\n Game 1\n Ann : 0                        Bob : 0\n"
+            "  1) 65: 24/x8                     43: ????\n")
+    (game,) = parse_games(text, name="m.mat")
+    assert [(f.code, f.line, f.column) for f in game.findings] == [
+        ("syntax", 5, 10), ("syntax", 5, 40)]
+    assert "'????' after the roll 43:" in game.findings[1].message
+    assert [(h.side, h.dice, h.line, h.column, h.unread) for h in game.half_turns] == [
+        (Side.WHITE, (6, 5), 5, 6, "24/x8"), (Side.BLACK, (4, 3), 5, 36, "????")]
