@@ -327,40 +327,28 @@ def test_a_reader_bug_on_one_line_costs_that_game_only(monkeypatch: pytest.Monke
     assert third.result is None and not third.findings
 
 
-def test_a_line_of_a_game_that_is_no_line_of_the_layout_is_named_at_its_first_character() -> None:
+@pytest.mark.parametrize(("body", "findings", "halves"), [
     # line 6, three blanks then `@@@`: the finding at column 4; the turn before is kept
-    text = (" 7 point match\n\n Game 1\n Ann : 0                        Bob : 0\n"
-            "  1) 65: 24/18 18/13   43: 24/20 20/17\n   @@@ what\n")
-    (game,) = parse_games(text, name="m.mat")
-    (finding,) = game.findings
-    assert (finding.code, finding.line, finding.column) == ("syntax", 6, 4)
-    assert "found '@@@'" in finding.message
-    assert [h.dice for h in game.half_turns] == [(6, 5), (4, 3)]
-
-
-def test_junk_glued_to_the_turn_number_is_named_where_it_starts() -> None:
+    ("  1) 65: 24/18 18/13   43: 24/20 20/17\n   @@@ what\n", [(6, 4, "found '@@@'")],
+     [(W, (6, 5), 6, None), (B, (4, 3), 24, None)]),
     # `1)junk`: the text after `1)` starts with no item; the junk (columns 5-8)
     # is the left cell, the 43 (column 26) Black's
-    text = (" 7 point match\n\n Game 1\n Ann : 0                        Bob : 0\n"
-            "  1)junk                 43: 24/20 20/17\n")
-    (game,) = parse_games(text, name="m.mat")
-    (finding,) = game.findings
-    assert (finding.code, finding.line, finding.column) == ("syntax", 5, 5)
-    assert "found 'junk'" in finding.message
-    (black,) = game.half_turns
-    assert (black.side, black.dice, black.column) == (Side.BLACK, (4, 3), 26)
-    assert [m.text for m in black.moves] == ["24/20", "20/17"]
-
-
-def test_moves_not_recorded_beside_a_damaged_column_are_named_on_their_line() -> None:
+    ("  1)junk                 43: 24/20 20/17\n", [(5, 5, "found 'junk'")],
+     [(B, (4, 3), 26, None)]),
     # the line does not parse whole (24/x8), so it is read piece by piece; the
     # right piece's `????` still keeps Black's 43 (column 36) with a finding at
-    # the `????` (column 40), on the line it is on, line 5
-    text = (" 7 point match\n\n Game 1\n Ann : 0                        Bob : 0\n"
-            "  1) 65: 24/x8                     43: ????\n")
-    (game,) = parse_games(text, name="m.mat")
+    # the `????` (column 40), on the line it is on
+    ("  1) 65: 24/x8                     43: ????\n",
+     [(5, 10, "found '24/x8'"), (5, 40, "'????' after the roll 43:")],
+     [(W, (6, 5), 6, "24/x8"), (B, (4, 3), 36, "????")]),
+], ids=["not-a-layout-line", "junk-after-the-number", "unrecorded-beside-damage"])
+def test_what_cannot_be_read_on_a_line_is_named_at_its_column(
+    body: str, findings: list[tuple[int, int, str]], halves: list[tuple[Any, ...]]
+) -> None:
+    game = _one(body)
     assert [(f.code, f.line, f.column) for f in game.findings] == [
-        ("syntax", 5, 10), ("syntax", 5, 40)]
-    assert "'????' after the roll 43:" in game.findings[1].message
-    assert [(h.side, h.dice, h.line, h.column, h.unread) for h in game.half_turns] == [
-        (Side.WHITE, (6, 5), 5, 6, "24/x8"), (Side.BLACK, (4, 3), 5, 36, "????")]
+        ("syntax", line, column) for line, column, _says in findings]
+    for finding, (_line, _column, says) in zip(game.findings, findings, strict=True):
+        assert says in finding.message
+    assert [(h.side, h.dice, h.column, h.unread) for h in game.half_turns] == halves
+    assert {h.line for h in game.half_turns} == {5}
