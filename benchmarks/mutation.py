@@ -38,8 +38,10 @@ ROOT = Path(__file__).resolve().parents[1]
 #: corpora that drive it); the others add minutes and no kill
 DEFAULT_TESTS = {
     "rules/step.py": ["tests/rules", "tests/replay/test_validate.py"],
-    "rules/generation.py": ["tests/rules"],
+    # Turn.written_moves' reading back (set_reader) is tested with the writer
+    "rules/generation.py": ["tests/rules", "tests/formats/test_shortest_moves.py"],
     "formats/mat.py": ["tests/formats/test_mat.py", "tests/formats/test_mat_header.py",
+                       "tests/formats/test_mat_content.py",
                        "tests/formats/test_mat_recovery.py", "tests/formats/test_mat_variations.py",
                        "tests/formats/test_mat_turn_numbers.py", "tests/formats/test_mat_pieces.py",
                        "tests/formats/test_reader_corpus.py"],

@@ -291,37 +291,15 @@ class _MatReader:
             game.findings.append(finding)
 
     def feed(self, number: int, line: str) -> GameRecord | None:
+        """Read line ``number`` (its text ``line``); the game it ends, if any."""
         if not (line.isascii() and line.isprintable()):
             line = line.translate(_OTHER_BLANKS)  # the layout's columns are blanks
         stripped = line.strip()
         if not stripped:
             return None
-        game = self.draft
         if stripped.startswith(";"):
-            set_up = _SET_POS_RE.fullmatch(stripped)
-            if set_up:
-                self.set_up(game, number, set_up.group("value").strip())
-                return None
-            match = self.re_tag.fullmatch(stripped)
-            name = "".join(match.group("name").split()) if match else ""
-            if match and name:
-                # `Match ID` -> `MatchID`: a tag name the native layout can write
-                value = unescape(match.group("value"))
-                if game is None:
-                    if self.header_shared:  # games read so far keep the header they had
-                        self.header = dict(self.header)
-                        self.header_lines = dict(self.header_lines)
-                        self.header_shared = False
-                    self.header[name] = value
-                    self.header_lines[name] = number
-                elif game.half_turns or game.result is not None:
-                    # after a game's turns: a header of the next game (whose
-                    # `Game N` line may be missing)
-                    self.pending.setdefault(name, (value, number))
-                elif name not in game.tags:
-                    game.tags[name] = value
-                    game.tag_lines[name] = number
-            return None  # a comment (`; [Game 1, Move 1: Dice set to …]`)
+            self.comment(number, stripped)
+            return None
         match = self.re_game.fullmatch(line)
         if match:
             done = self.finish()
@@ -337,6 +315,45 @@ class _MatReader:
             self.match_length = length or None
             self.match_line = number
             return done
+        return self.game_line(number, line, stripped)
+
+    def comment(self, number: int, stripped: str) -> None:
+        """A line starting with ``;``: a set-up position, a header tag, or a
+        comment (``; [Game 1, Move 1: Dice set to …]``), which is skipped."""
+        set_up = _SET_POS_RE.fullmatch(stripped)
+        if set_up:
+            self.set_up(self.draft, number, set_up.group("value").strip())
+            return
+        match = self.re_tag.fullmatch(stripped)
+        # `Match ID` -> `MatchID`: a tag name the native layout can write
+        name = "".join(match.group("name").split()) if match else ""
+        if match and name:
+            self.tag(number, name, unescape(match.group("value")))
+
+    def tag(self, number: int, name: str, value: str) -> None:
+        """The header tag ``name`` at line ``number``: the match header's
+        before any game, the next game's after a game's turns, else the game's."""
+        game = self.draft
+        if game is None:
+            if self.header_shared:  # games read so far keep the header they had
+                self.header = dict(self.header)
+                self.header_lines = dict(self.header_lines)
+                self.header_shared = False
+            self.header[name] = value
+            self.header_lines[name] = number
+        elif game.half_turns or game.result is not None:
+            # after a game's turns: a header of the next game (whose `Game N`
+            # line may be missing)
+            self.pending.setdefault(name, (value, number))
+        elif name not in game.tags:
+            game.tags[name] = value
+            game.tag_lines[name] = number
+
+    def game_line(self, number: int, line: str, stripped: str) -> GameRecord | None:
+        """A line that is neither a comment nor ``Game N`` nor ``N point
+        match``: a turn line, a score line, a ``Wins`` line, items with no
+        ``N)``, or a ``syntax`` finding; the game a score line ends, if any."""
+        game = self.draft
         turn = self.re_turn.fullmatch(line)
         if game is None:
             if not (turn or (self.match_line and self.re_score.fullmatch(stripped))):
@@ -351,22 +368,8 @@ class _MatReader:
             self.turn_line(game, number, line, turn)
             return None
         score = self.re_score.fullmatch(stripped)
-        done = None
         if score:
-            if not game.expect_score:
-                # a score line stands at a game's start only: this game's `Game N`
-                # line is missing (or damaged), and it starts here all the same
-                done = self.finish()
-                game = self.start_game(number)
-            game.expect_score = False
-            # `Name : score   Name : score`; names may hold commas and spaces
-            game.tags["White"] = score.group("white").rstrip()
-            game.tags["Black"] = score.group("black").rstrip()
-            game.tags["Score"] = format_score(score.group("wscore"), score.group("bscore"))
-            for name in ("White", "Black", "Score"):
-                game.tag_lines[name] = number
-            self.check_score(game, number)
-            return done
+            return self.score_line(game, number, score)
         match = self.re_wins.fullmatch(line)
         if match:
             # corpus decision 9: a Wins line indented 20+ columns is the right
@@ -377,16 +380,36 @@ class _MatReader:
             if game.resigner is not None:
                 side = game.resigner.other
             self.wins(game, side, match.group("points"), number, len(written) + 1)
-            return done
+            return None
         lead = len(line) - len(line.lstrip())
         if self.re_item.match(line, lead):
             # items with no `N)` before them (`   Drops      Wins 1 point`): a turn
             # line without a number, a lone item placed as a Wins line is
             self.read_items(game, number, line, line, 0, None)
-            return done
+            return None
         self.syntax(game, "expected a turn line such as `N) 65: 24/18 18/13`, a `Wins N"
                     f" points` line or `Game N`, found {describe(stripped)}", number, lead + 1,
                     line)
+        return None
+
+    def score_line(self, game: _MatGame, number: int, score: re.Match[str]) -> GameRecord | None:
+        """``Name : score   Name : score`` at line ``number``: the players and
+        the score of ``game``, or of a game that starts here when ``game`` is
+        past its start (its ``Game N`` line missing); the game that ends, if any."""
+        done = None
+        if not game.expect_score:
+            # a score line stands at a game's start only: this game's `Game N`
+            # line is missing (or damaged), and it starts here all the same
+            done = self.finish()
+            game = self.start_game(number)
+        game.expect_score = False
+        # names may hold commas and spaces
+        game.tags["White"] = score.group("white").rstrip()
+        game.tags["Black"] = score.group("black").rstrip()
+        game.tags["Score"] = format_score(score.group("wscore"), score.group("bscore"))
+        for name in ("White", "Black", "Score"):
+            game.tag_lines[name] = number
+        self.check_score(game, number)
         return done
 
     def unread(self, number: int, stripped: str) -> None:

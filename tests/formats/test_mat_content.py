@@ -59,6 +59,8 @@ def test_a_result_the_next_score_line_contradicts_is_kept_with_a_finding() -> No
     (finding,) = two.findings
     assert (finding.code, finding.line, finding.column, finding.game) == ("wrong-result", 9, 1, 1)
     assert "0-2" in finding.message and "line 6" in finding.message
+    # 0-0 before, Black winning 2: 0-2, not the 2-0 written
+    assert finding.message.startswith("Score 2-0, but the game before gives 0-2: 0-0 and Black")
 
 
 def test_games_of_other_players_or_not_consecutive_are_not_compared() -> None:
@@ -117,7 +119,8 @@ def test_a_note_after_the_game_number_keeps_the_game_tag() -> None:
 def test_damaged_record_lines_before_a_game_are_reported_free_text_is_not() -> None:
     text = ("+--------------+\n|  Final (Part 1)  |\n+--------------+\n"
             "\x01 5 point match\n\n Game\x07 1\n Alice : 0                      Bob : 0\n" + TURN)
-    loose, game = parse_games(text)
+    loose, game = parse_games(text, name="m.mat")
+    assert (loose.file, game.file) == ("m.mat", "m.mat")
     # lines 4, 6 and 7 (a score line, no match line read) are layout lines not
     # read; the box is a title
     assert [(f.code, f.line) for f in loose.findings] == [("syntax", 4), ("syntax", 6),
@@ -171,3 +174,15 @@ def test_a_lone_roll_is_in_the_right_column_8_columns_after_the_number(line: str
                                                                          side: Side) -> None:
     (half,) = _one(line + "\n").half_turns
     assert half.side is side
+
+
+def test_a_long_line_not_read_before_a_game_is_quoted_cut_short() -> None:
+    # a match line with words after it is not a match line (it would give the
+    # match length): reported, its first 60 characters quoted
+    line = "5 point match played at the club on a long winter evening by two friends"
+    loose, game = parse_games(line + "\n\n Game 1\n Alice : 0                      Bob : 0\n"
+                              + TURN)
+    (finding,) = loose.findings
+    assert (finding.code, finding.line, finding.column) == ("syntax", 1, 1)
+    assert finding.message.endswith(repr(line[:60]))
+    assert "Match" not in game.tags

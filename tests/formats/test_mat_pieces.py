@@ -28,7 +28,11 @@ def one(body: str) -> object:
     # junk after the moves
     ("  1) 65: 24/18 18/13   ~~~~   43: 24/20 20/17", 24, "24/18 18/13   ~~~~",
      "found '~~~~'"),
-], ids=["not-a-move", "cut-short", "junk"])
+    # a word of another line of the layout (`Game N`) among the moves: the
+    # parser meets a whole token it cannot take there, not a bad character
+    ("  1) 65: 24/18 Game 2              43: 24/20 20/17", 16, "24/18 Game 2",
+     "found 'Game'"),
+], ids=["not-a-move", "cut-short", "junk", "a-layout-word"])
 def test_an_unreadable_piece_is_named_at_its_column(
     line: str, column: int, unread: str, says: str
 ) -> None:

@@ -227,6 +227,8 @@ def test_score_line_without_its_game_line_starts_a_new_game() -> None:
                              " 1) 65: 24/18 18/13\n"))
     assert [(g.tags.get("Game"), g.tags.get("Score"), len(g.half_turns)) for g in games] == [
         ("1", "0-0", 2), (None, "0-1", 1)]
+    # the second game starts at its score line, line 8
+    assert [g.line for g in games] == [3, 8]
 
 
 def test_half_turns_after_an_unread_one_are_not_replayed() -> None:
@@ -292,3 +294,61 @@ def test_unicode_blanks_in_mat_lines_are_blanks(space: str) -> None:
     assert [(h.side, h.dice, h.column) for h in game.half_turns] == [
         (W, (6, 5), 5), (B, (4, 3), 23)]
     assert (game.result, game.result_column) == ("0-1", 34)
+
+
+def test_a_reader_bug_on_one_line_costs_that_game_only(monkeypatch: pytest.MonkeyPatch) -> None:
+    # the guide's contract (never crash, every other game still read) when the
+    # reader itself fails: a bug simulated where game 2's result is taken
+    from narde_notation.formats import mat
+
+    def broken(self: object, game: object, side: Side, points: str, line: int,
+               column: int) -> None:
+        if line == 10:
+            raise RuntimeError("simulated")
+        original(self, game, side, points, line, column)
+
+    original = mat._MatReader.wins
+    monkeypatch.setattr(mat._MatReader, "wins", broken)
+    turn = "  1) 65: 24/18 18/13               43: 24/20 20/17\n"
+    text = (" 3 point match\n\n"
+            " Game 1\n Ann : 0                        Bob : 0\n" + turn + "      Wins 1 point\n"
+            " Game 2\n Ann : 1                        Bob : 0\n" + turn + "      Wins 1 point\n"
+            " Game 3\n Ann : 2                        Bob : 0\n" + turn)
+    first, failed, third = parse_games(text, name="m.mat")
+    assert (first.index, first.line, first.result, len(first.half_turns)) == (0, 3, "1-0", 2)
+    # game 2 is lost from its start to the line that failed: one record in its
+    # place, its finding at that line, naming the error
+    (finding,) = failed.findings
+    assert (failed.index, failed.line, failed.file, failed.half_turns) == (1, 10, "m.mat", [])
+    assert (finding.code, finding.line, finding.game, finding.file) == ("syntax", 10, 1, "m.mat")
+    assert "RuntimeError: simulated" in finding.message
+    # and the next game is read whole, numbered after the record of the failure
+    assert (third.index, third.line, third.tags["Game"], len(third.half_turns)) == (2, 11, "3", 2)
+    assert third.result is None and not third.findings
+
+
+@pytest.mark.parametrize(("body", "findings", "halves"), [
+    # line 6, three blanks then `@@@`: the finding at column 4; the turn before is kept
+    ("  1) 65: 24/18 18/13   43: 24/20 20/17\n   @@@ what\n", [(6, 4, "found '@@@'")],
+     [(W, (6, 5), 6, None), (B, (4, 3), 24, None)]),
+    # `1)junk`: the text after `1)` starts with no item; the junk (columns 5-8)
+    # is the left cell, the 43 (column 26) Black's
+    ("  1)junk                 43: 24/20 20/17\n", [(5, 5, "found 'junk'")],
+     [(B, (4, 3), 26, None)]),
+    # the line does not parse whole (24/x8), so it is read piece by piece; the
+    # right piece's `????` still keeps Black's 43 (column 36) with a finding at
+    # the `????` (column 40), on the line it is on
+    ("  1) 65: 24/x8                     43: ????\n",
+     [(5, 10, "found '24/x8'"), (5, 40, "'????' after the roll 43:")],
+     [(W, (6, 5), 6, "24/x8"), (B, (4, 3), 36, "????")]),
+], ids=["not-a-layout-line", "junk-after-the-number", "unrecorded-beside-damage"])
+def test_what_cannot_be_read_on_a_line_is_named_at_its_column(
+    body: str, findings: list[tuple[int, int, str]], halves: list[tuple[Any, ...]]
+) -> None:
+    game = _one(body)
+    assert [(f.code, f.line, f.column) for f in game.findings] == [
+        ("syntax", line, column) for line, column, _says in findings]
+    for finding, (_line, _column, says) in zip(game.findings, findings, strict=True):
+        assert says in finding.message
+    assert [(h.side, h.dice, h.column, h.unread) for h in game.half_turns] == halves
+    assert {h.line for h in game.half_turns} == {5}
