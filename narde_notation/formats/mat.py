@@ -30,6 +30,13 @@ from typing import cast
 from lark import Lark, Token
 from lark.exceptions import UnexpectedInput, UnexpectedToken
 
+from narde_notation.formats._mat_columns import (
+    OTHER_BLANKS,
+    SAME_CELL_GAP,
+    column_side,
+    same_roll,
+    written_points,
+)
 from narde_notation.formats._score import format_score, parse_count, parse_score, result_token
 from narde_notation.formats.grammar import (
     MAX_NUMBER_DIGITS,
@@ -46,18 +53,6 @@ from narde_notation.model.side import Side
 
 __all__ = ["mat_parser", "mat_patterns", "read_mat"]
 
-#: Blanks after ``N)`` (tabs to the next multiple of 8) from which a lone
-#: item of a turn line is in the right column: real files start the left
-#: cell 1 blank after ``N)`` (a cube word or ``Wins`` 2) and the right one 26
-#: or more, or two tabs on (decisions R1).
-_RIGHT_AFTER = 8
-#: Indentation from which a line of its own (``Wins N points``, items with no
-#: ``N)``) is in the right column (corpus decision 9).
-_RIGHT_INDENT = 20
-_DIGITS_RE = re.compile(r"[0-9]+")
-#: Most blanks between a roll written alone and the same roll written again
-#: for them to be one cell (a column is 20 characters or more apart).
-_SAME_CELL_GAP = 3
 #: How a line a program or a transcriber meant as part of a record starts,
 #: after its blanks and control characters: ``N point match``, ``Game N``,
 #: ``N)``, ``Wins N``, ``Name : N  Name : N``.  Such a
@@ -110,35 +105,10 @@ class _MatGame:
 #: Kinds: the terminals of ``mat.lark``'s ``start``, and ``UNREAD`` (a roll
 #: whose moves are not read) and ``GARBAGE`` (a piece that is no item).
 _Item = tuple[str, str, int, "str | None"]
-#: Unicode blanks other than space and tab (what ``str.isspace`` takes: no-break
-#: space, U+2000-200A, U+3000, U+0085, ``\x1c``-``\x1f``…), each read as one
-#: space in a ``.mat`` line: programs pad columns with them (decisions F12).
-_OTHER_BLANKS = str.maketrans({c: " " for c in (
-    "\x00\x0b\x0c\x1c\x1d\x1e\x1f\x85\xa0\u1680\u2000\u2001\u2002\u2003\u2004\u2005"
-    "\u2006\u2007\u2008\u2009\u200a\u2028\u2029\u202f\u205f\u3000")})
 #: Items that are a half-turn (one per column).
 _HALF_KINDS = frozenset({"HALFTURN", "UNREAD"})
 #: What programs write after a roll in place of its moves.
 _IN_PLACE_OF_MOVES = frozenset({"CANNOT_MOVE", "UNRECORDED", "ILLEGAL_PLAY"})
-
-
-def _column_side(line: str, index: int, base: int) -> Side:
-    """The side whose column holds what starts at 0-based ``index`` of ``line``:
-    measured from ``base`` (the end of ``N)``, else 0: the line's start) with
-    tabs expanded as drawn, against ``_RIGHT_AFTER`` or ``_RIGHT_INDENT``."""
-    width = len(line[:index].expandtabs(8)) - len(line[:base].expandtabs(8))
-    return Side.BLACK if width >= (_RIGHT_AFTER if base else _RIGHT_INDENT) else Side.WHITE
-
-
-def _same_roll(first: str, second: re.Match[str] | None) -> bool:
-    """The roll ``first`` (``41:``) is the roll ``second`` found (``4-1:``)."""
-    return second is not None and parse_roll(first[:-1]) == parse_roll(second.group()[:-1])
-
-
-def _points(text: str) -> str:
-    """The points of ``Wins 2 points`` / ``Losses 1 point`` (digits as written)."""
-    found = _DIGITS_RE.search(text)
-    return found.group() if found else "1"
 
 
 class _MatReader:
@@ -293,7 +263,7 @@ class _MatReader:
     def feed(self, number: int, line: str) -> GameRecord | None:
         """Read line ``number`` (its text ``line``); the game it ends, if any."""
         if not (line.isascii() and line.isprintable()):
-            line = line.translate(_OTHER_BLANKS)  # the layout's columns are blanks
+            line = line.translate(OTHER_BLANKS)  # the layout's columns are blanks
         stripped = line.strip()
         if not stripped:
             return None
@@ -376,7 +346,7 @@ class _MatReader:
             # player's (a tab reaches the next multiple of 8, as the program's
             # columns were drawn); after a resignation, the other side's
             written = match.group("indent")
-            side = _column_side(line, len(written), 0)
+            side = column_side(line, len(written), 0)
             if game.resigner is not None:
                 side = game.resigner.other
             self.wins(game, side, match.group("points"), number, len(written) + 1)
@@ -436,8 +406,8 @@ class _MatReader:
                    turn: int | None) -> None:
         """The items of a turn line's text ``rest`` (0-based column ``base`` on
         the line), each put in its column (decision C1): a lone item stands
-        in the right column when it starts ``_RIGHT_AFTER`` columns or more
-        after ``N)`` (``_RIGHT_INDENT`` into a line with no ``N)``)."""
+        in the right column when it starts ``RIGHT_AFTER`` columns or more
+        after ``N)`` (``RIGHT_INDENT`` into a line with no ``N)``)."""
         items = self.once_each_roll(game, number, line, base,
                                     self.items(game, number, line, rest, base))
         halves = [item for item in items if item[0] in _HALF_KINDS]
@@ -453,7 +423,7 @@ class _MatReader:
             if len(items) >= 2:
                 side = Side.WHITE if i == 0 else Side.BLACK
             else:
-                side = _column_side(line, column - 1, base)
+                side = column_side(line, column - 1, base)
             if kind in _HALF_KINDS:
                 if kind == "HALFTURN":
                     dice, moves, annotation = halfturn_parts(text, column)
@@ -470,11 +440,11 @@ class _MatReader:
                 self.syntax(game, f"cube action {text!r}: Long Narde has no doubling"
                             " cube", number, column, line)
             elif kind == "WINS":  # the column says who won (R1)
-                winner = (side, _points(text), column)
+                winner = (side, written_points(text), column)
             elif kind in ("RESIGNS", "LOSSES"):
                 resigned = side
                 if kind == "LOSSES" and winner is None:
-                    winner = (side.other, _points(text), column)
+                    winner = (side.other, written_points(text), column)
         if resigned is not None:
             game.resigner = resigned
             game.tags["Termination"] = "resign"
@@ -493,8 +463,8 @@ class _MatReader:
             before = kept[-1] if kept else None
             if (before is not None and before[0] == "HALFTURN" and item[0] in _HALF_KINDS
                     and self.re_roll.fullmatch(before[1])
-                    and item[2] - (before[2] + len(before[1])) <= _SAME_CELL_GAP
-                    and _same_roll(before[1], self.re_roll.match(item[1]))):
+                    and item[2] - (before[2] + len(before[1])) <= SAME_CELL_GAP
+                    and same_roll(before[1], self.re_roll.match(item[1]))):
                 self.syntax(game, f"the roll {before[1]} is written twice; it is read once,"
                             " with the moves after the second", number, base + item[2], line)
                 kept[-1] = (item[0], item[1], before[2], item[3])
