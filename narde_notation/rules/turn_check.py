@@ -196,50 +196,88 @@ def quick_check(
     allowance = head_allowance(True, d1, d2, opp, rules) if first else 1
     floor = (me >> 96) - allowance  # me >> HEAD_SHIFT: the head count
     eot = rules.end_of_turn_block
+    if d1 == d2:
+        read = _read_double(me, opp, floor, d1, paths, not eot)
+    else:
+        read = _read_roll(me, opp, floor, d1, d2, paths, eot)
+    if read is None:
+        return None
+    if read is _CHAIN:
+        # A chain (24/18/13) reads as its legs in order; anything else is for
+        # the diagnosis.
+        legs = _legs(paths)
+        if legs is None:
+            return None
+        return quick_check(position, d1, d2, legs, rules)
+    st, done = read
+    if eot and illegal_block(st, opp):
+        return None
+    end = after_board(position, st)
+    if len(done) == (4 if d1 == d2 else 2):
+        return end, done
+    return fewer_dice(side, me, opp, first, d1, d2, rules, done, end)
+
+
+#: What a reading helper returns when a written move is not one leg ``a/b``
+#: (a chain, or something for the diagnosis): :func:`quick_check` reads the legs.
+_CHAIN = (-1, ())
+#: (end board, steps) of a reading, :data:`_CHAIN`, or ``None`` (not shown legal)
+_Read = tuple[int, tuple[Step, ...]] | None
+
+
+def _read_double(me: int, opp: int, floor: int, d: int, paths: Sequence[Sequence[int]],
+                 block: bool) -> _Read:
+    """:func:`quick_check`'s reading of a double: as many dice as each move's
+    distance needs (to bear off: as many as reach off), in written order."""
+    st = me
+    steps: list[Step] = []
+    table = STEPS
+    left = 4
+    for path in paths:
+        if type(path) is not tuple or len(path) != 2:
+            return _CHAIN
+        a, b = path
+        if type(a) is not int or type(b) is not int or not 0 <= b < a <= 24:
+            return None
+        if b == OFF:
+            k = -(-a // d)
+        else:
+            dist = a - b
+            if dist % d:
+                return None
+            k = dist // d
+        left -= k
+        if left < 0:
+            return None
+        for _ in range(k):
+            st = step(st, a, d, opp, floor, block)
+            if st < 0:
+                return None
+            steps.append(table[a][d])
+            a -= d
+    return st, tuple(steps)
+
+
+def _read_roll(me: int, opp: int, floor: int, d1: int, d2: int,
+               paths: Sequence[Sequence[int]], eot: bool) -> _Read:
+    """:func:`quick_check`'s reading of a non-double ``d1 > d2``: each move
+    takes the first fitting dice — the higher, the lower, then both (higher
+    first, else lower first), the lower first when bearing off — in written
+    order; a turn written as one bear-off by :func:`_bear_off_alone`."""
     st = me
     steps: list[Step] = []
     table = STEPS
     block = not eot
-    double = d1 == d2
     free1 = free2 = True
-    left = 4
     for path in paths:
         if type(path) is not tuple or len(path) != 2:
-            # A chain (24/18/13) reads as its legs in order; anything else is
-            # for the diagnosis.
-            legs = _legs(paths)
-            if legs is None:
-                return None
-            return quick_check(position, d1, d2, legs, rules)
+            return _CHAIN
         a, b = path
         if type(a) is not int or type(b) is not int or not 0 <= b < a <= 24:
             return None
-        if double:
-            if b == OFF:
-                k = -(-a // d1)
-            else:
-                dist = a - b
-                if dist % d1:
-                    return None
-                k = dist // d1
-            left -= k
-            if left < 0:
-                return None
-            for _ in range(k):
-                st = step(st, a, d1, opp, floor, block)
-                if st < 0:
-                    return None
-                steps.append(table[a][d1])
-                a -= d1
-            continue
         if b == OFF:
             if len(paths) == 1:  # the only move bears off: one die or two?
-                alone = _bear_off_alone(me, a, d1, d2, opp, floor, eot)
-                if alone is None:
-                    return None
-                st, alone_steps = alone
-                steps = list(alone_steps)
-                break
+                return _bear_off_alone(me, a, d1, d2, opp, floor, eot)
             if free2 and d2 >= a:
                 free2 = False
                 d = d2
@@ -278,14 +316,7 @@ def quick_check(
         if st < 0:
             return None
         steps.append(table[a][d])
-    else:
-        if not double and (free1 or free2) and steps and steps[0].to_point == OFF:
-            # One die borne off of two: other readings may use both dice.
-            return None
-        if eot and illegal_block(st, opp):
-            return None
-    end = after_board(position, st)
-    done = tuple(steps)
-    if len(done) == (4 if double else 2):
-        return end, done
-    return fewer_dice(side, me, opp, first, d1, d2, rules, done, end)
+    if (free1 or free2) and steps and steps[0].to_point == OFF:
+        # One die borne off of two: other readings may use both dice.
+        return None
+    return st, tuple(steps)
