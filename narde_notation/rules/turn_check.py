@@ -14,7 +14,7 @@ rolled.  ``None`` from a reading means "not shown legal this way", never
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from itertools import pairwise
 from typing import TYPE_CHECKING, NamedTuple
 
@@ -29,7 +29,7 @@ from narde_notation.rules.step import HEAD_SHIFT, head_allowance, illegal_block,
 if TYPE_CHECKING:
     from narde_notation.rules.position import Position
 
-__all__ = ["TurnCheck", "fewer_dice", "quick_check"]
+__all__ = ["TurnCheck", "fewer_dice", "quick_check", "quick_legs", "quick_turns"]
 
 
 class TurnCheck(NamedTuple):
@@ -320,3 +320,54 @@ def _read_roll(me: int, opp: int, floor: int, d1: int, d2: int,
         # One die borne off of two: other readings may use both dice.
         return None
     return st, tuple(steps)
+
+
+# ------------------------------------------------- many half-turns, compiled
+def quick_legs(paths: Sequence[Sequence[int]]) -> int:
+    """The written moves as :func:`quick_turns` takes them: ``n << 9`` and
+    each leg ``a/b`` as ``(a | b << 5) << (12 + 10 k)`` (chains as their legs,
+    in order); 0 when they are not 1 to 4 legs of int points ``0 <= b < a <= 24``
+    (a pass, a mark, anything for :func:`quick_check` itself)."""
+    legs = _legs(paths)
+    if not legs or len(legs) > 4:
+        return 0
+    word = len(legs) << 9
+    shift = 12
+    for a, b in legs:
+        if type(a) is not int or type(b) is not int or not 0 <= b < a <= 24:
+            return 0
+        word |= (a | b << 5) << shift
+        shift += 10
+    return word
+
+
+#: the compiled reading of many half-turns: ``[]`` until first asked, then it or ``None``
+_QUICK_TURNS: list[Callable[[int, int, bool, bool, list[int]], list[int]] | None] = []
+
+
+def quick_turns(position: Position, turns: list[int], rules: Ruleset) -> list[int]:
+    """:func:`quick_check` of consecutive half-turns in one compiled call (the
+    replay's common case): the mover's packed end board of each leading
+    half-turn that :func:`quick_check` shows legal with every die, in order.
+
+    ``turns``: one int per half-turn, ``d1 | d2 << 4 | black << 8 | legs``
+    (``legs``: :func:`quick_legs`; 0 for a half-turn to read otherwise).  The
+    reading stops at the first half-turn it does not settle — one
+    :func:`quick_check` would not return ``(end, steps)`` for, a side's first
+    turn with a double (R5's head exception), a pass, a side all off — and the
+    caller reads that one itself.  Each board is the one :func:`quick_check`
+    reaches (tests/rules/test_quick_turns.py compares them).  ``[]`` without
+    the compiled search (:mod:`.generation_kernel`; ``NARDE_PURE_PYTHON=1``)
+    or under ``end-of-turn-block``.
+    """
+    if not _QUICK_TURNS:
+        from narde_notation.rules.generation_kernel import quick_turns_kernel
+
+        _QUICK_TURNS.append(quick_turns_kernel())
+    call = _QUICK_TURNS[0]
+    if call is None or rules.end_of_turn_block or not turns:
+        return []
+    side, me, opp, first, opp_first = mover_boards(position)
+    if side is Side.WHITE:
+        return call(me, opp, first, opp_first, turns)
+    return call(opp, me, opp_first, first, turns)
