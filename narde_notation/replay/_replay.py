@@ -224,7 +224,9 @@ class _Replay:
         push = game.push_half_turn
         over: Outcome | None = None
         half_turns = _before_syntax_error(record)
-        entries, words = _expansions(half_turns, compiled=not absolute)
+        _REPLAYED[0] += len(half_turns)
+        entries, words = _expansions(half_turns, compiled=not absolute
+                                     and _REPLAYED[0] > COMPILED_AFTER)
         # the end boards of the half-turns from ply `batch_from` on that the
         # compiled quick reading settled (the rest: quick_check, then check_turn)
         batch_from, batch = 0, quick_turns(pos, words, rules) if words else []
@@ -500,6 +502,11 @@ class _Replay:
 _Expansion = tuple[tuple[Move, ...], tuple[tuple[int, ...], ...], bool, int]
 _expanded: dict[int, _Expansion] = {}
 _EXPANDED_MAX = 1 << 16
+#: Half-turns a process replays before the compiled reading is loaded (its
+#: load, about 5 ms, is more than it saves on a few games: a one-game run
+#: never pays it), and how many it has replayed.
+COMPILED_AFTER = 1000
+_REPLAYED = [0]
 #: times a game's replay starts the compiled reading again after a half-turn it
 #: left to quick_check (a game of many such half-turns pays no call per turn)
 _RESTARTS = 8

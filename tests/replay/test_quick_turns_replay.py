@@ -24,6 +24,11 @@ pytestmark = pytest.mark.skipif(quick_turns_kernel() is None,
 _FOLDERS = ("games", "syntax", "mat", "bugs")
 
 
+@pytest.fixture(autouse=True)
+def _compiled_from_the_first_game(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(_replay, "COMPILED_AFTER", -1)
+
+
 def _report(report: GameReport) -> object:
     return ([(t.ply, t.before, t.after, t.findings) for t in report.turns], report.findings,
             report.outcome, report.stopped, report.start)
