@@ -196,19 +196,15 @@ def quick_check(
     allowance = head_allowance(True, d1, d2, opp, rules) if first else 1
     floor = (me >> 96) - allowance  # me >> HEAD_SHIFT: the head count
     eot = rules.end_of_turn_block
+    legs = _checked_legs(paths)
+    if legs is None:
+        return None
     if d1 == d2:
-        read = _read_double(me, opp, floor, d1, paths, not eot)
+        read = _read_double(me, opp, floor, d1, legs, not eot)
     else:
-        read = _read_roll(me, opp, floor, d1, d2, paths, eot)
+        read = _read_roll(me, opp, floor, d1, d2, legs, eot)
     if read is None:
         return None
-    if read is _CHAIN:
-        # A chain (24/18/13) reads as its legs in order; anything else is for
-        # the diagnosis.
-        legs = _legs(paths)
-        if legs is None:
-            return None
-        return quick_check(position, d1, d2, legs, rules)
     st, done = read
     if eot and illegal_block(st, opp):
         return None
@@ -218,27 +214,35 @@ def quick_check(
     return fewer_dice(side, me, opp, first, d1, d2, rules, done, end)
 
 
-#: What a reading helper returns when a written move is not one leg ``a/b``
-#: (a chain, or something for the diagnosis): :func:`quick_check` reads the legs.
-_CHAIN = (-1, ())
-#: (end board, steps) of a reading, :data:`_CHAIN`, or ``None`` (not shown legal)
+#: (end board, steps) of a reading, or ``None`` (not shown legal)
 _Read = tuple[int, tuple[Step, ...]] | None
+#: written moves as single legs ``(a, b)``
+_Legs = Sequence[tuple[int, int]]
 
 
-def _read_double(me: int, opp: int, floor: int, d: int, paths: Sequence[Sequence[int]],
-                 block: bool) -> _Read:
+def _checked_legs(paths: Sequence[Sequence[int]]) -> _Legs | None:
+    """The written moves as legs ``a/b`` of int points ``0 <= b < a <= 24``
+    (``paths`` itself when each is one; a chain such as ``24/18/13`` as its
+    legs in order, :func:`_legs`); ``None`` for anything else (for the
+    diagnosis)."""
+    for path in paths:
+        if type(path) is not tuple or len(path) != 2:
+            legs = _legs(paths)
+            return None if legs is None else _checked_legs(legs)
+        a, b = path
+        if type(a) is not int or type(b) is not int or not 0 <= b < a <= 24:
+            return None
+    return paths  # type: ignore[return-value]  # every path checked to be a leg
+
+
+def _read_double(me: int, opp: int, floor: int, d: int, legs: _Legs, block: bool) -> _Read:
     """:func:`quick_check`'s reading of a double: as many dice as each move's
     distance needs (to bear off: as many as reach off), in written order."""
     st = me
     steps: list[Step] = []
     table = STEPS
     left = 4
-    for path in paths:
-        if type(path) is not tuple or len(path) != 2:
-            return _CHAIN
-        a, b = path
-        if type(a) is not int or type(b) is not int or not 0 <= b < a <= 24:
-            return None
+    for a, b in legs:
         if b == OFF:
             k = -(-a // d)
         else:
@@ -258,8 +262,8 @@ def _read_double(me: int, opp: int, floor: int, d: int, paths: Sequence[Sequence
     return st, tuple(steps)
 
 
-def _read_roll(me: int, opp: int, floor: int, d1: int, d2: int,
-               paths: Sequence[Sequence[int]], eot: bool) -> _Read:
+def _read_roll(me: int, opp: int, floor: int, d1: int, d2: int, legs: _Legs,
+               eot: bool) -> _Read:
     """:func:`quick_check`'s reading of a non-double ``d1 > d2``: each move
     takes the first fitting dice — the higher, the lower, then both (higher
     first, else lower first), the lower first when bearing off — in written
@@ -269,14 +273,9 @@ def _read_roll(me: int, opp: int, floor: int, d1: int, d2: int,
     table = STEPS
     block = not eot
     free1 = free2 = True
-    for path in paths:
-        if type(path) is not tuple or len(path) != 2:
-            return _CHAIN
-        a, b = path
-        if type(a) is not int or type(b) is not int or not 0 <= b < a <= 24:
-            return None
+    for a, b in legs:
         if b == OFF:
-            if len(paths) == 1:  # the only move bears off: one die or two?
+            if len(legs) == 1:  # the only move bears off: one die or two?
                 return _bear_off_alone(me, a, d1, d2, opp, floor, eot)
             if free2 and d2 >= a:
                 free2 = False
@@ -328,14 +327,12 @@ def quick_legs(paths: Sequence[Sequence[int]]) -> int:
     each leg ``a/b`` as ``(a | b << 5) << (12 + 10 k)`` (chains as their legs,
     in order); 0 when they are not 1 to 4 legs of int points ``0 <= b < a <= 24``
     (a pass, a mark, anything for :func:`quick_check` itself)."""
-    legs = _legs(paths)
+    legs = _checked_legs(paths)
     if not legs or len(legs) > 4:
         return 0
     word = len(legs) << 9
     shift = 12
     for a, b in legs:
-        if type(a) is not int or type(b) is not int or not 0 <= b < a <= 24:
-            return 0
         word |= (a | b << 5) << shift
         shift += 10
     return word
