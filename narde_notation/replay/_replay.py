@@ -509,7 +509,7 @@ COMPILED_AFTER = 1000
 _REPLAYED = [0]
 #: times a game's replay starts the compiled reading again after a half-turn it
 #: left to quick_check (a game of many such half-turns pays no call per turn)
-_RESTARTS = 8
+_RESTARTS = 64
 
 
 def _expand_moves(moves: tuple[Move, ...]) -> _Expansion:
