@@ -510,6 +510,9 @@ _REPLAYED = [0]
 #: times a game's replay starts the compiled reading again after a half-turn it
 #: left to quick_check (a game of many such half-turns pays no call per turn)
 _RESTARTS = 64
+#: the rolls the compiled reading takes (a record's; a half-turn made by hand
+#: with other values is read by quick_check as before)
+_ROLLS = frozenset((a, b) for a in range(1, 7) for b in range(1, 7))
 
 
 def _expand_moves(moves: tuple[Move, ...]) -> _Expansion:
@@ -539,10 +542,10 @@ def _expansions(half_turns: list[HalfTurn], *, compiled: bool
         entries.append(entry)
         if compiled:
             legs = entry[3]
-            if legs and half.unread is None:
-                d1, d2 = half.dice
-                words.append(d1 | d2 << 4 | (half.side is black) << 8 | legs)
-            else:
+            dice = half.dice
+            if legs and half.unread is None and dice in _ROLLS:
+                words.append(dice[0] | dice[1] << 4 | (half.side is black) << 8 | legs)
+            else:  # a half-turn made by hand with other dice: quick_check's
                 words.append(0)
     return entries, words
 

@@ -81,3 +81,26 @@ def _write(folder: Path, text: str) -> Path:
     path = folder / "game.txt"
     path.write_text(text, encoding="utf-8")
     return path
+
+
+@pytest.mark.parametrize("dice", [(7, 1), (0, 0), (6, 5)])
+def test_a_half_turn_made_by_hand_with_any_dice_replays_the_same(
+        monkeypatch: pytest.MonkeyPatch, dice: tuple[int, int]) -> None:
+    from dataclasses import replace
+
+    record = random_game(3)
+    halves = list(record.half_turns)
+    halves[4] = replace(halves[4], dice=dice)  # not a roll a reader makes
+    record = replace(record, half_turns=halves)
+
+    def outcome() -> object:
+        try:
+            return _report(validate(record))
+        except Exception as exc:  # the same exception both ways, if any
+            return repr(exc)
+
+    compiled = outcome()
+    with monkeypatch.context() as patch:
+        patch.setattr(_replay, "quick_turns", lambda *args: [])
+        python = outcome()
+    assert compiled == python
