@@ -69,9 +69,9 @@ def _shares_of(file: str, of: int) -> int:
             return of
     except (OSError, ValueError):
         return of
-    from narde_notation.formats.reader import read_games
+    from narde_notation.replay import Pipeline
 
-    games = read_games(file)
+    games = Pipeline().read(file)
     return 1 if next(games, None) is None or next(games, None) is None else of
 
 
