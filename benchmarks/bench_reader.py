@@ -11,7 +11,11 @@ games read per second of CPU time by ``read_games`` over the 100 files, in a
 fresh process each run, alternating this working tree (A) and the baseline
 checkout (B, default ``/work/main``: the code at ``main``) A B A B …; the
 median of each side and the ratio A/B are printed.  Each process reads the
-archive once to warm up (grammar loaded, memos filled), then times one read.
+archive once to warm up (grammar loaded, memos filled), then times the read
+and the *split floor* in turn (``--rounds`` times each, medians): the same
+files read as text and split into words by a regular expression.  The
+reader's speed as a fraction of the floor's is printed for A and B (issue
+29's goal: at least 0.12x).
 To compare with an older commit, extract it and point ``--baseline`` there::
 
     git archive bbb2e0a | (mkdir -p /tmp/base && tar x -C /tmp/base)
@@ -35,6 +39,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import re
 import resource
 import statistics
 import subprocess
@@ -97,7 +102,12 @@ def child_large(path: str) -> None:
                       "seconds": elapsed, "peak_mib": peak_kib / 1024}))
 
 
-def child_speed(folder: str) -> None:
+#: The floor: the same files read as text and split into words by a regular
+#: expression (the least any reader of the text does), timed in the same process.
+_WORDS_RE = re.compile(r"\s+")
+
+
+def child_speed(folder: str, rounds: int) -> None:
     from narde_notation.formats.reader import read_games
 
     files = sorted(Path(folder).glob("*.txt"))
@@ -105,10 +115,26 @@ def child_speed(folder: str) -> None:
     def read_all() -> int:
         return sum(1 for path in files for _ in read_games(path))
 
-    read_all()  # warm-up
-    cpu = time.process_time()
-    games = read_all()
-    print(json.dumps({"games": games, "seconds": time.process_time() - cpu}))
+    def split_all() -> int:
+        words = 0
+        for path in files:
+            with open(path, encoding="utf-8") as handle:
+                words += len(_WORDS_RE.split(handle.read()))
+        return words
+
+    games = read_all()  # warm-up
+    split_all()
+    reader: list[float] = []
+    floor: list[float] = []
+    for _ in range(rounds):  # A B A B in this process
+        cpu = time.process_time()
+        read_all()
+        reader.append(time.process_time() - cpu)
+        cpu = time.process_time()
+        split_all()
+        floor.append(time.process_time() - cpu)
+    print(json.dumps({"games": games, "seconds": statistics.median(reader),
+                      "floor_seconds": statistics.median(floor)}))
 
 
 def run(args: list[str], pythonpath: Path) -> dict[str, float]:
@@ -123,18 +149,25 @@ def run(args: list[str], pythonpath: Path) -> dict[str, float]:
 def speed(archive: Path, baseline: Path, rounds: int) -> None:
     mine: list[float] = []
     theirs: list[float] = []
+    floors: list[float] = []
+    floors_b: list[float] = []
     games = 0.0
     for _ in range(rounds):
-        a = run(["--child-speed", str(archive)], HERE)
-        b = run(["--child-speed", str(archive)], baseline)
+        a = run(["--child-speed", str(archive), "--rounds", str(rounds)], HERE)
+        b = run(["--child-speed", str(archive), "--rounds", str(rounds)], baseline)
         games = a["games"]
         assert a["games"] == b["games"], (a, b)
         mine.append(a["games"] / a["seconds"])
         theirs.append(b["games"] / b["seconds"])
+        floors.append(a["floor_seconds"] / a["seconds"])
+        floors_b.append(b["floor_seconds"] / b["seconds"])
     a_med, b_med = statistics.median(mine), statistics.median(theirs)
     print(f"speed on {archive} ({games:.0f} games), A B A B x{rounds}, medians:")
     print(f"  this tree (A): {a_med:,.0f} games/s   baseline {baseline} (B): {b_med:,.0f}"
           f" games/s   A/B = {a_med / b_med:.2f}")
+    print(f"  against the split floor (a regular-expression split of the same text, timed"
+          f" in the same process): A {statistics.median(floors):.3f}x,"
+          f" B {statistics.median(floors_b):.3f}x (goal >= 0.12x)")
 
 
 def large(cases: list[str]) -> None:
@@ -167,7 +200,7 @@ def main(argv: list[str] | None = None) -> int:
         child_large(args.child_large)
         return 0
     if args.child_speed:
-        child_speed(args.child_speed)
+        child_speed(args.child_speed, args.rounds)
         return 0
     if not args.no_speed:
         speed(args.archive, args.baseline, args.rounds)

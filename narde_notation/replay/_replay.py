@@ -32,9 +32,10 @@ from narde_notation.model import (
 from narde_notation.replay._report import GameReport, TurnReplay
 from narde_notation.rules.engine import check_turn
 from narde_notation.rules.game import Game
+from narde_notation.rules.packed import after_board
 from narde_notation.rules.position import Position, absolute_to_own
 from narde_notation.rules.scoring import Kind, Outcome, conceded
-from narde_notation.rules.turn_check import TurnCheck, quick_check
+from narde_notation.rules.turn_check import TurnCheck, quick_check, quick_legs, quick_turns
 
 __all__ = ["finding_order", "validate"]
 
@@ -223,14 +224,17 @@ class _Replay:
         push = game.push_half_turn
         over: Outcome | None = None
         half_turns = _before_syntax_error(record)
+        _REPLAYED[0] += len(half_turns)
+        entries, words = _expansions(half_turns, compiled=not absolute
+                                     and _REPLAYED[0] > COMPILED_AFTER)
+        # the end boards of the half-turns from ply `batch_from` on that the
+        # compiled quick reading settled (the rest: quick_check, then check_turn)
+        batch_from, batch = 0, quick_turns(pos, words, rules) if words else []
+        restarts = _RESTARTS
         findings = self.findings
-        turns = report.turns
-        add_turn = turns.append
+        add_turn = report.turns.append
         new_turn = tuple.__new__
-        replay = TurnReplay
-        black = Side.BLACK
-        expanded = _expanded
-        white = Side.WHITE
+        black, white = Side.BLACK, Side.WHITE
         to_move = pos.side_to_move  # kept here: every position played gives the move over
         for ply, half in enumerate(half_turns):
             before = len(findings)
@@ -245,39 +249,48 @@ class _Replay:
                 pos = pos.with_side_to_move(side)
             if half.number is not None:  # N. before White, N... before Black
                 turn_offset = self._turn_number(half, ply, turn_offset)
-            moves = half.moves
-            entry = expanded.get(id(moves))
-            if entry is None or entry[0] is not moves:
-                entry = _expand_moves(moves)
-            paths, marked = entry[1], entry[2]
+            _, paths, marked, _ = entries[ply]
             if marked and (self._hit_or_bar(half) or self._off_board(half)):
                 report.turns.append(TurnReplay(ply, half, pos, None, self._since(before)))
                 report.stopped = True
                 return
-            if absolute and side is black:
-                paths = tuple(tuple(p if p == OFF else absolute_to_own(black, p) for p in path)
-                              for path in paths)
             if ply == 0 and game.is_opening_double(half.dice):
                 self.add("opening-double", f"the game's first roll {_roll(half)} is a double:"
                          " the opening roll decides who starts and can never be a double"
                          " (only the `reroll` variant allows it).", half.line, half.column)
-            dice = half.dice
-            quick = quick_check(pos, dice[0], dice[1], paths, rules)
-            if type(quick) is tuple:  # the common case: legal, every die used
-                after: Position | None = quick[0]  # type: ignore[assignment]  # narrowed above
-            else:  # legal with fewer dice (R7), or for the engine's full check
-                after = quick.position if isinstance(quick, TurnCheck) and quick.legal else None
-            if after is None:
-                after = self._checked(ply, half, pos, paths, rules, before)
-                if after is None:  # nothing could be applied: the replay stops
+            if ply - batch_from < len(batch):
+                after = after_board(pos, batch[ply - batch_from])
+            else:
+                if absolute and side is black:
+                    paths = tuple(tuple(p if p == OFF else absolute_to_own(black, p)
+                                        for p in path) for path in paths)
+                checked = self._quick_or_checked(ply, half, pos, paths, rules, before)
+                if checked is None:  # nothing could be applied: the replay stops
                     return
-            add_turn(new_turn(replay, (ply, half, pos, after,
+                after = checked
+                if restarts and words:  # the compiled reading goes on after this one
+                    restarts -= 1
+                    batch_from, batch = ply + 1, quick_turns(after, words[ply + 1:], rules)
+            add_turn(new_turn(TurnReplay, (ply, half, pos, after,
                      () if len(findings) == before else tuple(findings[before:]))))
             pos = after
             to_move = black if side is white else white
             over = push(half, after)
         # The record ends here: a last-roll reply still due is forfeited (decisions 13).
         report.outcome = game.outcome(final=True)
+
+    def _quick_or_checked(self, ply: int, half: HalfTurn, pos: Position,
+                          paths: tuple[tuple[int, ...], ...], rules: Ruleset,
+                          before: int) -> Position | None:
+        """The position after a half-turn: the quick reading's when it shows the
+        turn legal (:func:`quick_check`), else :meth:`_checked`'s."""
+        dice = half.dice
+        quick = quick_check(pos, dice[0], dice[1], paths, rules)
+        if type(quick) is tuple:  # the common case: legal, every die used
+            return quick[0]  # type: ignore[return-value]  # narrowed above
+        if isinstance(quick, TurnCheck) and quick.legal:  # legal with fewer dice (R7)
+            return quick.position
+        return self._checked(ply, half, pos, paths, rules, before)
 
     def _game_over(self, ply: int, half: HalfTurn, pos: Position, over: Outcome,
                    before: int) -> None:
@@ -481,23 +494,60 @@ class _Replay:
         return self.report
 
 
-#: id(moves) -> (moves, expanded paths, any hit or bar mark): the reader shares
-#: the ``moves`` tuple of a half-turn text between its occurrences, so the
-#: expansion is computed once per distinct text.  The tuple itself is kept in
-#: the entry, so that an id is never taken for a later object's.
-_Expansion = tuple[tuple[Move, ...], tuple[tuple[int, ...], ...], bool]
+#: id(moves) -> (moves, expanded paths, any hit or bar mark, their legs for
+#: :func:`quick_turns`): the reader shares the ``moves`` tuple of a half-turn
+#: text between its occurrences, so the expansion is computed once per distinct
+#: text.  The tuple itself is kept in the entry, so that an id is never taken
+#: for a later object's.
+_Expansion = tuple[tuple[Move, ...], tuple[tuple[int, ...], ...], bool, int]
 _expanded: dict[int, _Expansion] = {}
 _EXPANDED_MAX = 1 << 16
+#: Half-turns a process replays before the compiled reading is loaded (its
+#: load, about 5 ms, is more than it saves on a few games: a one-game run
+#: never pays it), and how many it has replayed.
+COMPILED_AFTER = 1000
+_REPLAYED = [0]
+#: times a game's replay starts the compiled reading again after a half-turn it
+#: left to quick_check (a game of many such half-turns pays no call per turn)
+_RESTARTS = 64
+#: the rolls the compiled reading takes (a record's; a half-turn made by hand
+#: with other values is read by quick_check as before)
+_ROLLS = frozenset((a, b) for a in range(1, 7) for b in range(1, 7))
 
 
 def _expand_moves(moves: tuple[Move, ...]) -> _Expansion:
     # marked: a hit, the bar, or a point over 24
     marked = any(move.hit or max(move.path) >= BAR for move in moves)
-    entry = (moves, expand_moves(moves), marked)
+    paths = expand_moves(moves)
+    entry = (moves, paths, marked, 0 if marked else quick_legs(paths))
     if len(_expanded) >= _EXPANDED_MAX:
         _expanded.clear()
     _expanded[id(moves)] = entry
     return entry
+
+
+def _expansions(half_turns: list[HalfTurn], *, compiled: bool
+                ) -> tuple[list[_Expansion], list[int]]:
+    """Each half-turn's expansion, and with ``compiled`` the words
+    :func:`quick_turns` reads (0 for a half-turn it must leave alone)."""
+    entries: list[_Expansion] = []
+    words: list[int] = []
+    expanded = _expanded
+    black = Side.BLACK
+    for half in half_turns:
+        moves = half.moves
+        entry = expanded.get(id(moves))
+        if entry is None or entry[0] is not moves:
+            entry = _expand_moves(moves)
+        entries.append(entry)
+        if compiled:
+            legs = entry[3]
+            dice = half.dice
+            if legs and half.unread is None and dice in _ROLLS:
+                words.append(dice[0] | dice[1] << 4 | (half.side is black) << 8 | legs)
+            else:  # a half-turn made by hand with other dice: quick_check's
+                words.append(0)
+    return entries, words
 
 
 def _before_syntax_error(record: GameRecord) -> list[HalfTurn]:

@@ -22,9 +22,7 @@ import ctypes
 import hashlib
 import os
 import stat
-import subprocess
 import sys
-import tempfile
 from pathlib import Path
 
 from narde_notation.formats.grammar import cache_folder
@@ -86,7 +84,12 @@ def _verified(target: Path, stamp: Path) -> bool:
 
 def _compile(source: Path, folder: str, target: Path, stamp: Path) -> bool:
     """Build ``source`` into ``target`` (replacing whatever stands there) and
-    write its stamp; ``False`` when it cannot (the Python code then runs)."""
+    write its stamp; ``False`` when it cannot (the Python code then runs).
+    (``subprocess`` and ``tempfile`` are imported here: a process that finds
+    the library built never loads them.)"""
+    import subprocess
+    import tempfile
+
     fd, tmp = tempfile.mkstemp(dir=folder, suffix=".so")
     os.close(fd)
     fd, tmp_stamp = tempfile.mkstemp(dir=folder, suffix=".sha256")

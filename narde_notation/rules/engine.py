@@ -115,14 +115,7 @@ def check_turn(
         RulesetError: ``rules`` is neither a Ruleset nor a ruleset tag.
     """
     if paths is None:
-        if isinstance(dice, str):
-            from narde_notation.formats import read_half_turn  # Lark only when text is given
-
-            dice = read_half_turn(dice, position.side_to_move)
-        if not isinstance(dice, HalfTurn):
-            raise TypeError("check_turn needs the moves: a HalfTurn, its text, or dice and paths")
-        paths = list(dice.paths())
-        dice = dice.dice
+        dice, paths = _half_turn_moves(position, dice)
     try:
         d1, d2 = ROLL_SPELLINGS[dice]
         if type(dice[0]) is bool:  # type: ignore[index]
@@ -140,6 +133,18 @@ def check_turn(
         if read is not None:  # legal, every die used: (end position, steps)
             return TurnCheck(True, [], read[0], read[1])
     return diagnose(position, d1, d2, paths, rules, last_roll, quick)
+
+
+def _half_turn_moves(position: Position, half: tuple[int, int] | str | HalfTurn
+                     ) -> tuple[tuple[int, int], list[tuple[int, ...]]]:
+    """The roll and paths of a half-turn or its text (:func:`check_turn` without ``paths``)."""
+    if isinstance(half, str):
+        from narde_notation.formats import read_half_turn  # Lark only when text is given
+
+        half = read_half_turn(half, position.side_to_move)
+    if not isinstance(half, HalfTurn):
+        raise TypeError("check_turn needs the moves: a HalfTurn, its text, or dice and paths")
+    return half.dice, list(half.paths())
 
 
 def next_position(

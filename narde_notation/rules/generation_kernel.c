@@ -286,3 +286,93 @@ int narde_generate_rolls(uint64_t me_lo, uint64_t me_hi, uint64_t opp_lo, uint64
     release(&U);
     return n;
 }
+
+/* turn_check.py's quick reading of one non-double turn (_read_roll), every die
+   used: the legs of word (see narde_quick_turns) in written order, each taking
+   the first fitting dice.  The end board, or 0 when the reading does not show
+   the turn legal with both dice (turn_check.py then reads it itself: a turn
+   written as one bear-off, a die left over, a refused step). */
+static board read_roll(board st, board opp, int floor, int d1, int d2, uint64_t word) {
+    int n = (int)(word >> 9) & 7, free1 = 1, free2 = 1, used = 0;
+    if (n == 1 && ((word >> 17) & 31) == 0) return 0;  /* one bear-off: _bear_off_alone */
+    for (int i = 0; i < n; i++) {
+        int a = (int)(word >> (12 + 10 * i)) & 31, b = (int)(word >> (17 + 10 * i)) & 31, d;
+        if (b == 0) {
+            if (free2 && d2 >= a) { free2 = 0; d = d2; }
+            else if (free1 && d1 >= a) { free1 = 0; d = d1; }
+            else return 0;
+        } else if (a - b == d1 && free1) { free1 = 0; d = d1; }
+        else if (a - b == d2 && free2) { free2 = 0; d = d2; }
+        else if (a - b == d1 + d2 && free1 && free2) {
+            free1 = free2 = 0;
+            board nw = step(st, a, d1, opp, floor);
+            if (nw) nw = step(nw, a - d1, d2, opp, floor);
+            if (!nw) {
+                nw = step(st, a, d2, opp, floor);
+                if (nw) nw = step(nw, a - d2, d1, opp, floor);
+            }
+            if (!nw) return 0;
+            st = nw;
+            used += 2;
+            continue;
+        } else return 0;
+        st = step(st, a, d, opp, floor);
+        if (!st) return 0;
+        used++;
+    }
+    return used == 2 ? st : 0;
+}
+
+/* _read_double: each leg as many dice as its distance needs (to bear off: as
+   many as reach off), in written order; the end board when all four dice are
+   used, else 0. */
+static board read_double(board st, board opp, int floor, int d, uint64_t word) {
+    int n = (int)(word >> 9) & 7, left = 4;
+    for (int i = 0; i < n; i++) {
+        int a = (int)(word >> (12 + 10 * i)) & 31, b = (int)(word >> (17 + 10 * i)) & 31, k;
+        if (b == 0) k = (a + d - 1) / d;
+        else {
+            if ((a - b) % d) return 0;
+            k = (a - b) / d;
+        }
+        left -= k;
+        if (left < 0) return 0;
+        for (int j = 0; j < k; j++, a -= d) {
+            st = step(st, a, d, opp, floor);
+            if (!st) return 0;
+        }
+    }
+    return left == 0 ? st : 0;
+}
+
+/* The quick reading of consecutive half-turns of one game (the replay's common
+   case, in one call): boards w and b (low, high words), their first-turn
+   flags; turns[i] = d1 | d2 << 4 | side << 8 (1 = Black) | legs << 9 |
+   (a | b << 5) << (12 + 10 k) for its legs k (d1 >= d2; every leg
+   0 <= b < a <= 24, at most 4 legs; 0 = a half-turn left to Python).  Writes
+   the mover's end board of each turn read (low, high) to out and returns how
+   many turns were read: it stops at the first turn that the quick reading does
+   not show legal with every die, a side's first turn with a double (R5's head
+   exception), a pass, or a game with a side all off (turn_check.py reads
+   those).  Only the per-step R6 check (not end-of-turn-block). */
+int narde_quick_turns(uint64_t w_lo, uint64_t w_hi, uint64_t b_lo, uint64_t b_hi,
+                      int wfirst, int bfirst, const uint64_t *turns, int n, uint64_t *out) {
+    board side_board[2] = {((board)w_hi << 64) | w_lo, ((board)b_hi << 64) | b_lo};
+    int first[2] = {wfirst, bfirst};
+    for (int i = 0; i < n; i++) {
+        uint64_t word = turns[i];
+        int d1 = (int)word & 15, d2 = (int)(word >> 4) & 15, s = (int)(word >> 8) & 1;
+        board me = side_board[s], opp = side_board[1 - s];
+        if (!word || ((word >> 9) & 7) == 0 || (me & 15) == 15 || (opp & 15) == 15) return i;
+        if (d1 == d2 && first[s]) return i;
+        int floor = (int)(me >> 96) - 1;
+        board st = d1 == d2 ? read_double(me, opp, floor, d1, word)
+                            : read_roll(me, opp, floor, d1, d2, word);
+        if (!st) return i;
+        side_board[s] = st;
+        first[s] = 0;
+        out[2 * i] = (uint64_t)st;
+        out[2 * i + 1] = (uint64_t)(st >> 64);
+    }
+    return n;
+}

@@ -14,7 +14,10 @@ tests/rules/test_generation_kernel.py).  docs/decisions.md E12.
 
 from __future__ import annotations
 
+import array
 import ctypes
+import itertools
+import operator
 from collections.abc import Callable
 from pathlib import Path
 
@@ -22,7 +25,8 @@ from narde_notation.model.side import FLIP
 from narde_notation.rules import step as rule
 from narde_notation.rules.compiled import library
 
-__all__ = ["KernelResult", "RollsResult", "RollsSearch", "Search", "kernel", "rolls_kernel"]
+__all__ = ["KernelResult", "QuickTurns", "RollsResult", "RollsSearch", "Search", "kernel",
+           "quick_turns_kernel", "rolls_kernel"]
 
 _SOURCE = Path(__file__).with_name("generation_kernel.c")
 #: end boards a call may return (a double's layer has some thousands at most)
@@ -44,6 +48,14 @@ Search = Callable[[int, int, int, int, int], KernelResult]
 RollsResult = tuple[bytes, bytes, list[int]] | None
 #: ``search_rolls(me, opp, rolls)``, ``rolls`` a list of ``(d1, d2, floor)`` (:func:`rolls_kernel`).
 RollsSearch = Callable[[int, int, list[tuple[int, int, int]]], RollsResult]
+
+
+#: ``quick_turns(w, b, wfirst, bfirst, turns)`` (:func:`quick_turns_kernel`): the
+#: end boards of the leading half-turns of ``turns`` that the quick reading
+#: shows legal with every die.
+QuickTurns = Callable[[int, int, bool, bool, list[int]], list[int]]
+#: half-turns read in one call at most (a longer game: the replay calls again)
+_TURNS = 4096
 
 
 def _tables() -> tuple[ctypes.Array[ctypes.c_uint64], ctypes.Array[ctypes.c_int32]]:
@@ -69,6 +81,7 @@ def _build() -> ctypes.CDLL | None:
     lib.narde_init.restype = None
     lib.narde_generate.restype = ctypes.c_int
     lib.narde_generate_rolls.restype = ctypes.c_int
+    lib.narde_quick_turns.restype = ctypes.c_int
     lib.narde_init(*_tables())
     return lib
 
@@ -117,6 +130,28 @@ def _rolls_searcher(lib: ctypes.CDLL) -> RollsSearch:
     return search_rolls
 
 
+def _quick_turner(lib: ctypes.CDLL) -> QuickTurns:
+    out = (ctypes.c_uint64 * (2 * _TURNS))()
+    words = memoryview(out).cast("B").cast("Q")
+    call = lib.narde_quick_turns
+    call.argtypes = [ctypes.c_uint64] * 4 + [ctypes.c_int] * 2 + [ctypes.c_void_p, ctypes.c_int,
+                                                                  ctypes.c_void_p]
+    call.restype = ctypes.c_int
+    address = ctypes.addressof(out)
+    sixty_fours = itertools.repeat(64)
+
+    def quick_turns(w: int, b: int, wfirst: bool, bfirst: bool, turns: list[int]) -> list[int]:
+        """White's and Black's boards and first-turn flags, then one word per
+        half-turn as ``narde_quick_turns`` (generation_kernel.c) reads it."""
+        spec = array.array("Q", turns[:_TURNS])
+        n = call(w & _MASK64, w >> 64, b & _MASK64, b >> 64, wfirst, bfirst,
+                 spec.buffer_info()[0], len(spec), address)
+        got = words[:2 * n].tolist()
+        return list(map(operator.or_, got[0::2], map(operator.lshift, got[1::2], sixty_fours)))
+
+    return quick_turns
+
+
 _LIB: list[ctypes.CDLL | None] = []
 _STATE: list[Search | None] = []
 _ROLLS: list[RollsSearch | None] = []
@@ -146,3 +181,16 @@ def rolls_kernel() -> RollsSearch | None:
         lib = _lib()
         _ROLLS.append(None if lib is None else _rolls_searcher(lib))
     return _ROLLS[0]
+
+
+_QUICK: list[QuickTurns | None] = []
+
+
+def quick_turns_kernel() -> QuickTurns | None:
+    """The compiled quick reading of consecutive half-turns (:data:`QuickTurns`;
+    :func:`narde_notation.rules.turn_check.quick_turns` uses it), or ``None`` as
+    :func:`kernel`."""
+    if not _QUICK:
+        lib = _lib()
+        _QUICK.append(None if lib is None else _quick_turner(lib))
+    return _QUICK[0]

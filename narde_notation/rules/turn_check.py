@@ -14,7 +14,7 @@ rolled.  ``None`` from a reading means "not shown legal this way", never
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from itertools import pairwise
 from typing import TYPE_CHECKING, NamedTuple
 
@@ -29,7 +29,7 @@ from narde_notation.rules.step import HEAD_SHIFT, head_allowance, illegal_block,
 if TYPE_CHECKING:
     from narde_notation.rules.position import Position
 
-__all__ = ["TurnCheck", "fewer_dice", "quick_check"]
+__all__ = ["TurnCheck", "fewer_dice", "quick_check", "quick_legs", "quick_turns"]
 
 
 class TurnCheck(NamedTuple):
@@ -196,50 +196,87 @@ def quick_check(
     allowance = head_allowance(True, d1, d2, opp, rules) if first else 1
     floor = (me >> 96) - allowance  # me >> HEAD_SHIFT: the head count
     eot = rules.end_of_turn_block
+    legs = _checked_legs(paths)
+    if legs is None:
+        return None
+    if d1 == d2:
+        read = _read_double(me, opp, floor, d1, legs, not eot)
+    else:
+        read = _read_roll(me, opp, floor, d1, d2, legs, eot)
+    if read is None:
+        return None
+    st, done = read
+    if eot and illegal_block(st, opp):
+        return None
+    end = after_board(position, st)
+    if len(done) == (4 if d1 == d2 else 2):
+        return end, done
+    return fewer_dice(side, me, opp, first, d1, d2, rules, done, end)
+
+
+#: (end board, steps) of a reading, or ``None`` (not shown legal)
+_Read = tuple[int, tuple[Step, ...]] | None
+#: written moves as single legs ``(a, b)``
+_Legs = Sequence[tuple[int, int]]
+
+
+def _checked_legs(paths: Sequence[Sequence[int]]) -> _Legs | None:
+    """The written moves as legs ``a/b`` of int points ``0 <= b < a <= 24``
+    (``paths`` itself when each is one; a chain such as ``24/18/13`` as its
+    legs in order, :func:`_legs`); ``None`` for anything else (for the
+    diagnosis)."""
+    for path in paths:
+        if type(path) is not tuple or len(path) != 2:
+            legs = _legs(paths)
+            return None if legs is None else _checked_legs(legs)
+        a, b = path
+        if type(a) is not int or type(b) is not int or not 0 <= b < a <= 24:
+            return None
+    return paths  # type: ignore[return-value]  # every path checked to be a leg
+
+
+def _read_double(me: int, opp: int, floor: int, d: int, legs: _Legs, block: bool) -> _Read:
+    """:func:`quick_check`'s reading of a double: as many dice as each move's
+    distance needs (to bear off: as many as reach off), in written order."""
+    st = me
+    steps: list[Step] = []
+    table = STEPS
+    left = 4
+    for a, b in legs:
+        if b == OFF:
+            k = -(-a // d)
+        else:
+            dist = a - b
+            if dist % d:
+                return None
+            k = dist // d
+        left -= k
+        if left < 0:
+            return None
+        for _ in range(k):
+            st = step(st, a, d, opp, floor, block)
+            if st < 0:
+                return None
+            steps.append(table[a][d])
+            a -= d
+    return st, tuple(steps)
+
+
+def _read_roll(me: int, opp: int, floor: int, d1: int, d2: int, legs: _Legs,
+               eot: bool) -> _Read:
+    """:func:`quick_check`'s reading of a non-double ``d1 > d2``: each move
+    takes the first fitting dice — the higher, the lower, then both (higher
+    first, else lower first), the lower first when bearing off — in written
+    order; a turn written as one bear-off by :func:`_bear_off_alone`."""
     st = me
     steps: list[Step] = []
     table = STEPS
     block = not eot
-    double = d1 == d2
     free1 = free2 = True
-    left = 4
-    for path in paths:
-        if type(path) is not tuple or len(path) != 2:
-            # A chain (24/18/13) reads as its legs in order; anything else is
-            # for the diagnosis.
-            legs = _legs(paths)
-            if legs is None:
-                return None
-            return quick_check(position, d1, d2, legs, rules)
-        a, b = path
-        if type(a) is not int or type(b) is not int or not 0 <= b < a <= 24:
-            return None
-        if double:
-            if b == OFF:
-                k = -(-a // d1)
-            else:
-                dist = a - b
-                if dist % d1:
-                    return None
-                k = dist // d1
-            left -= k
-            if left < 0:
-                return None
-            for _ in range(k):
-                st = step(st, a, d1, opp, floor, block)
-                if st < 0:
-                    return None
-                steps.append(table[a][d1])
-                a -= d1
-            continue
+    for a, b in legs:
         if b == OFF:
-            if len(paths) == 1:  # the only move bears off: one die or two?
-                alone = _bear_off_alone(me, a, d1, d2, opp, floor, eot)
-                if alone is None:
-                    return None
-                st, alone_steps = alone
-                steps = list(alone_steps)
-                break
+            if len(legs) == 1:  # the only move bears off: one die or two?
+                return _bear_off_alone(me, a, d1, d2, opp, floor, eot)
             if free2 and d2 >= a:
                 free2 = False
                 d = d2
@@ -278,14 +315,56 @@ def quick_check(
         if st < 0:
             return None
         steps.append(table[a][d])
-    else:
-        if not double and (free1 or free2) and steps and steps[0].to_point == OFF:
-            # One die borne off of two: other readings may use both dice.
-            return None
-        if eot and illegal_block(st, opp):
-            return None
-    end = after_board(position, st)
-    done = tuple(steps)
-    if len(done) == (4 if double else 2):
-        return end, done
-    return fewer_dice(side, me, opp, first, d1, d2, rules, done, end)
+    if (free1 or free2) and steps and steps[0].to_point == OFF:
+        # One die borne off of two: other readings may use both dice.
+        return None
+    return st, tuple(steps)
+
+
+# ------------------------------------------------- many half-turns, compiled
+def quick_legs(paths: Sequence[Sequence[int]]) -> int:
+    """The written moves as :func:`quick_turns` takes them: ``n << 9`` and
+    each leg ``a/b`` as ``(a | b << 5) << (12 + 10 k)`` (chains as their legs,
+    in order); 0 when they are not 1 to 4 legs of int points ``0 <= b < a <= 24``
+    (a pass, a mark, anything for :func:`quick_check` itself)."""
+    legs = _checked_legs(paths)
+    if not legs or len(legs) > 4:
+        return 0
+    word = len(legs) << 9
+    shift = 12
+    for a, b in legs:
+        word |= (a | b << 5) << shift
+        shift += 10
+    return word
+
+
+#: the compiled reading of many half-turns: ``[]`` until first asked, then it or ``None``
+_QUICK_TURNS: list[Callable[[int, int, bool, bool, list[int]], list[int]] | None] = []
+
+
+def quick_turns(position: Position, turns: list[int], rules: Ruleset) -> list[int]:
+    """:func:`quick_check` of consecutive half-turns in one compiled call (the
+    replay's common case): the mover's packed end board of each leading
+    half-turn that :func:`quick_check` shows legal with every die, in order.
+
+    ``turns``: one int per half-turn, ``d1 | d2 << 4 | black << 8 | legs``
+    (``legs``: :func:`quick_legs`; 0 for a half-turn to read otherwise).  The
+    reading stops at the first half-turn it does not settle — one
+    :func:`quick_check` would not return ``(end, steps)`` for, a side's first
+    turn with a double (R5's head exception), a pass, a side all off — and the
+    caller reads that one itself.  Each board is the one :func:`quick_check`
+    reaches (tests/rules/test_quick_turns.py compares them).  ``[]`` without
+    the compiled search (:mod:`.generation_kernel`; ``NARDE_PURE_PYTHON=1``)
+    or under ``end-of-turn-block``.
+    """
+    if not _QUICK_TURNS:
+        from narde_notation.rules.generation_kernel import quick_turns_kernel
+
+        _QUICK_TURNS.append(quick_turns_kernel())
+    call = _QUICK_TURNS[0]
+    if call is None or rules.end_of_turn_block or not turns:
+        return []
+    side, me, opp, first, opp_first = mover_boards(position)
+    if side is Side.WHITE:
+        return call(me, opp, first, opp_first, turns)
+    return call(opp, me, opp_first, first, turns)
