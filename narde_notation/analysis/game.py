@@ -24,23 +24,11 @@ from narde_notation.analysis.match_equity import (
     match_equity_table,
     outcome_rates,
 )
-from narde_notation.evaluator.estimate import Estimate
-from narde_notation.evaluator.evaluate import Evaluator
-from narde_notation.evaluator.game import (
-    ROLLS,
-    Game,
-    Outcome,
-    Position,
-    Turn,
-    after_turn,
-    legal_turns,
-    mover_view,
-)
+from narde_notation.evaluator import ROLLS, Estimate, Evaluator, mover_view
 from narde_notation.formats import MatchTags
-from narde_notation.model.record import GameRecord
-from narde_notation.model.safe_text import unicode_text
-from narde_notation.model.side import Side
+from narde_notation.model import GameRecord, Side, unicode_text
 from narde_notation.replay import GameReport, match_away, validate
+from narde_notation.rules import Game, Outcome, Position, Turn, after_turn, legal_turns
 
 if TYPE_CHECKING:
     import pandas as pd

@@ -24,13 +24,11 @@ from narde_notation.archive.schema import (
     typed_frame,
 )
 from narde_notation.formats import parse_count
-from narde_notation.model.findings import Finding
-from narde_notation.model.record import GameRecord, parse_roll, pips_rolled
-from narde_notation.model.side import Side
+from narde_notation.model import Finding, GameRecord, Side, parse_roll, pips_rolled
 
 if TYPE_CHECKING:
-    from narde_notation.replay.validation import GameReport, TurnReplay
-    from narde_notation.rules.position import Position
+    from narde_notation.replay import GameReport, TurnReplay
+    from narde_notation.rules import Position
 
 __all__ = ["TableRows", "roll_info"]
 

@@ -26,15 +26,21 @@ from narde_notation.model import (
     Ruleset,
     RulesetError,
     Side,
+    absolute_to_own,
     expand_moves,
     shown,
 )
 from narde_notation.replay._report import GameReport, TurnReplay
-from narde_notation.rules.engine import check_turn
-from narde_notation.rules.game import Game
-from narde_notation.rules.position import Position, absolute_to_own
-from narde_notation.rules.scoring import Kind, Outcome, conceded
-from narde_notation.rules.turn_check import TurnCheck, quick_check
+from narde_notation.rules import (
+    Game,
+    Kind,
+    Outcome,
+    Position,
+    TurnCheck,
+    check_turn,
+    conceded,
+    quick_check,
+)
 
 __all__ = ["finding_order", "validate"]
 

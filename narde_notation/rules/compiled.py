@@ -27,7 +27,7 @@ import sys
 import tempfile
 from pathlib import Path
 
-from narde_notation.formats.grammar import cache_folder
+from narde_notation.formats import cache_folder
 
 __all__ = ["library"]
 

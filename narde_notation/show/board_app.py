@@ -41,13 +41,16 @@ from importlib import resources
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from narde_notation.model.errors import NardeError
-from narde_notation.model.findings import CODES
-from narde_notation.model.safe_text import html_text, script_json, visible
-from narde_notation.model.side import Side, own_to_absolute
-from narde_notation.rules.engine import Turn
-from narde_notation.rules.game import Game
-from narde_notation.rules.position import Position
+from narde_notation.model import (
+    CODES,
+    NardeError,
+    Side,
+    html_text,
+    own_to_absolute,
+    script_json,
+    visible,
+)
+from narde_notation.rules import Game, Position, Turn
 from narde_notation.show.board_entry import Refusal, Step, TurnEntry
 from narde_notation.show.board_svg import board_drawing, viewer_geometry
 from narde_notation.show.viewer import ply_data, viewer_assets
@@ -55,7 +58,7 @@ from narde_notation.show.viewer import ply_data, viewer_assets
 if TYPE_CHECKING:
     from flask import Flask
 
-    from narde_notation.evaluator.evaluate import Evaluator
+    from narde_notation.evaluator import Evaluator
 
 __all__ = ["MAX_BODY", "BoardError", "Loaded", "board_page", "create_app", "load_record",
            "read_state", "state_answer"]
@@ -206,7 +209,7 @@ def _abs_steps(turn: Turn, mover: Side) -> list[list[int]]:
 
 def _line(state: State, game: Game) -> dict[str, Any]:
     """The line's half-turns and every ply's board, the record, the outcome."""
-    from narde_notation.formats.writer import write_game
+    from narde_notation.formats import write_game
 
     positions = game.positions()
     turns: list[dict[str, Any]] = []
@@ -339,8 +342,8 @@ def state_answer(state: State) -> dict[str, Any]:
 
 @functools.cache
 def _evaluator(rules: str) -> Evaluator:
-    from narde_notation.evaluator.evaluate import Evaluator
-    from narde_notation.model.ruleset import Ruleset
+    from narde_notation.evaluator import Evaluator
+    from narde_notation.model import Ruleset
 
     return Evaluator(Ruleset.from_tag(rules))
 
@@ -377,8 +380,8 @@ def hint_answer(state: State) -> dict[str, Any]:
 def analysis_answer(state: State, from_side: Side) -> dict[str, Any]:
     """The answer to ``POST /api/analysis``: ``html``, the game so far in the
     viewer with its analysis (:func:`~narde_notation.show.viewer.viewer_html`)."""
-    from narde_notation.analysis.game import analyse
-    from narde_notation.replay.validation import validate
+    from narde_notation.analysis import analyse
+    from narde_notation.replay import validate
     from narde_notation.show.viewer import viewer_html
 
     game = _game(state)
