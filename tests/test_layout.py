@@ -32,8 +32,10 @@ CONVENIENCES = {
         "GameReport.to_html is the game viewer",
 }
 
-#: modules below every stage (the version, the lazy-facade helper, the 0.x aliases)
-BASE = {"narde_notation._lazy", "narde_notation._compat", "narde_notation.version"}
+#: modules below every stage (the version, the lazy-facade helper, the 0.x
+#: aliases, the atomic write)
+BASE = {"narde_notation._lazy", "narde_notation._compat", "narde_notation.version",
+        "narde_notation._files"}
 
 
 def module_name(path: Path) -> str:
@@ -259,7 +261,7 @@ def test_every_old_flat_path_still_imports_and_warns() -> None:
 
 def test_no_flat_module_is_left_at_the_top() -> None:
     top = {p.stem for p in PACKAGE.glob("*.py")}
-    assert top == {"__init__", "_compat", "_lazy", "version"}
+    assert top == {"__init__", "_compat", "_lazy", "version", "_files"}
 
 
 def runtime_imports(path: Path) -> set[str]:
