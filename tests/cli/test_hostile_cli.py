@@ -226,7 +226,7 @@ def test_ctrl_c_in_narde_show_exits_130(tmp_path: Path, monkeypatch: pytest.Monk
 
     import narde_notation.show
     import narde_notation.show.board_svg as board_svg
-    import narde_notation.show.viewer  # noqa: F401  (imported first: it binds board_drawing)
+    import narde_notation.show.viewer
     from narde_notation.cli.main import narde
 
     (tmp_path / "g.txt").write_text(GAME)
