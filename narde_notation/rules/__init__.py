@@ -19,22 +19,24 @@ from typing import TYPE_CHECKING
 from narde_notation._lazy import lazy_names
 
 if TYPE_CHECKING:  # the lazy names, for type checkers
+    from narde_notation.model import absolute_to_own, own_to_absolute
     from narde_notation.rules.compiled import library
-    from narde_notation.rules.engine import (
+    from narde_notation.rules.engine import check_turn
+    from narde_notation.rules.game import Game, opening_roll, roll
+    from narde_notation.rules.generation import (
         Step,
         Turn,
-        TurnCheck,
-        check_turn,
+        end_boards_of_rolls,
+        generate,
         legal_turns,
         max_dice_used,
+        resolve_rules,
     )
-    from narde_notation.rules.game import Game, opening_roll, roll
-    from narde_notation.rules.generation import end_boards_of_rolls, generate, resolve_rules
     from narde_notation.rules.packed import after_board, mover_boards
-    from narde_notation.rules.position import Position, absolute_to_own, own_to_absolute
+    from narde_notation.rules.position import Position
     from narde_notation.rules.random_play import random_game, random_match
     from narde_notation.rules.scoring import Kind, Outcome, after_turn, conceded, outcome
-    from narde_notation.rules.turn_check import quick_check
+    from narde_notation.rules.turn_check import TurnCheck, quick_check
 
 __getattr__, __dir__ = lazy_names(
     __name__,
