@@ -330,3 +330,19 @@ def test_the_pipeline_check_can_fail() -> None:
     fake = ast.parse("from narde_notation.formats.reader import read_games")
     assert any(isinstance(n, ast.ImportFrom) and n.names[0].name in _READ_AND_REPLAY
                for n in ast.walk(fake))
+
+
+def test_a_front_door_lends_the_current_value(monkeypatch: pytest.MonkeyPatch) -> None:
+    # a name patched where it is defined is the one a later import through the
+    # front door gets (the programs import there inside functions; tests patch)
+    import narde_notation.archive
+    import narde_notation.archive.analysed as analysed
+
+    assert narde_notation.archive.iter_file_analyses is analysed.iter_file_analyses
+
+    def patched() -> None: ...
+
+    monkeypatch.setattr(analysed, "iter_file_analyses", patched)
+    from narde_notation.archive import iter_file_analyses
+
+    assert iter_file_analyses is patched
