@@ -13,8 +13,10 @@ if TYPE_CHECKING:  # the lazy names, for type checkers
     from narde_notation.show.board_app import BoardError, create_app, load_record
     from narde_notation.show.board_svg import board_drawing, position_svg
     from narde_notation.show.club_report import write_report
+    from narde_notation.show.jupyter import register_ipython_formatters
     from narde_notation.show.plots import (
         plot_dice,
+        plot_equity,
         plot_game_lengths,
         plot_mars_rate,
         plot_race,
@@ -39,6 +41,8 @@ __getattr__, __dir__ = lazy_names(
         "load_record": ".board_app",
         "board_drawing": ".board_svg",
         "half_turn_shown": ".viewer",
+        "plot_equity": ".plots",
+        "register_ipython_formatters": ".jupyter",
     },
 )
 
@@ -50,11 +54,13 @@ __all__ = [
     "half_turn_shown",
     "load_record",
     "plot_dice",
+    "plot_equity",
     "plot_game_lengths",
     "plot_mars_rate",
     "plot_race",
     "plot_ratings",
     "position_svg",
+    "register_ipython_formatters",
     "viewer_html",
     "write_report",
 ]
