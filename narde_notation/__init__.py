@@ -45,19 +45,14 @@ from narde_notation.version import __version__ as __version__
 _compat.install()  # the 0.x flat module paths, deprecated
 
 if TYPE_CHECKING:  # the lazy names, for type checkers and IDEs
-    from narde_notation.analysis.game import GameAnalysis, analyse
-    from narde_notation.analysis.summary import player_summary
-    from narde_notation.archive.frames import findings_frame, games_frame, summary, turns_frame
-    from narde_notation.archive.summary import Summary
-    from narde_notation.evaluator.estimate import Estimate
-    from narde_notation.evaluator.evaluate import Evaluator, expected_rolls
-    from narde_notation.formats.reader import parse_games, read_games
-    from narde_notation.replay.validation import GameReport, TurnReplay, validate, validate_games
-    from narde_notation.rules.engine import Step, Turn, TurnCheck
-    from narde_notation.rules.game import Game
-    from narde_notation.rules.position import Position
-    from narde_notation.rules.scoring import Outcome
-    from narde_notation.show.plots import (
+    from narde_notation.analysis import GameAnalysis, analyse, player_summary
+    from narde_notation.archive import Summary, findings_frame, games_frame, turns_frame
+    from narde_notation.archive.frames import summary  # archive.summary is a module's name
+    from narde_notation.evaluator import Estimate, Evaluator, expected_rolls
+    from narde_notation.formats import parse_games, read_games
+    from narde_notation.replay import GameReport, TurnReplay, validate, validate_games
+    from narde_notation.rules import Game, Outcome, Position, Step, Turn, TurnCheck
+    from narde_notation.show import (
         plot_dice,
         plot_equity,
         plot_game_lengths,
@@ -65,36 +60,37 @@ if TYPE_CHECKING:  # the lazy names, for type checkers and IDEs
         plot_race,
     )
 
-#: public name -> module that defines it, imported on first access.
+#: public name -> the front door that lends it (``summary``: the module, as
+#: archive.summary is a module's name), imported on first access.
 _LAZY = {
-    "Position": "narde_notation.rules.position",
-    "Game": "narde_notation.rules.game",
-    "Turn": "narde_notation.rules.engine",
-    "Step": "narde_notation.rules.engine",
-    "TurnCheck": "narde_notation.rules.engine",
-    "Outcome": "narde_notation.rules.scoring",
+    "Position": "narde_notation.rules",
+    "Game": "narde_notation.rules",
+    "Turn": "narde_notation.rules",
+    "Step": "narde_notation.rules",
+    "TurnCheck": "narde_notation.rules",
+    "Outcome": "narde_notation.rules",
     "GameReport": "narde_notation.replay",
     "TurnReplay": "narde_notation.replay",
-    "Summary": "narde_notation.archive.summary",
+    "Summary": "narde_notation.archive",
     "read_games": "narde_notation.formats",
     "parse_games": "narde_notation.formats",
     "validate": "narde_notation.replay",
     "validate_games": "narde_notation.replay",
-    "games_frame": "narde_notation.archive.frames",
-    "turns_frame": "narde_notation.archive.frames",
-    "findings_frame": "narde_notation.archive.frames",
+    "games_frame": "narde_notation.archive",
+    "turns_frame": "narde_notation.archive",
+    "findings_frame": "narde_notation.archive",
     "summary": "narde_notation.archive.frames",
-    "plot_dice": "narde_notation.show.plots",
-    "plot_game_lengths": "narde_notation.show.plots",
-    "plot_mars_rate": "narde_notation.show.plots",
-    "plot_race": "narde_notation.show.plots",
-    "plot_equity": "narde_notation.show.plots",
-    "analyse": "narde_notation.analysis.game",
-    "GameAnalysis": "narde_notation.analysis.game",
-    "player_summary": "narde_notation.analysis.summary",
-    "Evaluator": "narde_notation.evaluator.evaluate",
-    "Estimate": "narde_notation.evaluator.estimate",
-    "expected_rolls": "narde_notation.evaluator.evaluate",
+    "plot_dice": "narde_notation.show",
+    "plot_game_lengths": "narde_notation.show",
+    "plot_mars_rate": "narde_notation.show",
+    "plot_race": "narde_notation.show",
+    "plot_equity": "narde_notation.show",
+    "analyse": "narde_notation.analysis",
+    "GameAnalysis": "narde_notation.analysis",
+    "player_summary": "narde_notation.analysis",
+    "Evaluator": "narde_notation.evaluator",
+    "Estimate": "narde_notation.evaluator",
+    "expected_rolls": "narde_notation.evaluator",
 }
 
 
@@ -106,7 +102,7 @@ __getattr__, __dir__ = lazy_names(__name__, _LAZY)  # the packages' one lazy-fac
 # In Jupyter, records and reports display as HTML (tags, moves, final board);
 # outside IPython this costs nothing and imports nothing more.
 if "IPython" in sys.modules:  # pragma: no cover - depends on the host
-    from narde_notation.show.jupyter import register_ipython_formatters
+    from narde_notation.show import register_ipython_formatters
 
     register_ipython_formatters()
 

@@ -14,12 +14,15 @@ from __future__ import annotations
 
 import atexit
 import gzip
+import importlib.util
 import json
 import os
 import shutil
+import sys
 import tarfile
 import tempfile
 from pathlib import Path
+from types import ModuleType
 from typing import Any
 
 import pytest
@@ -81,3 +84,17 @@ def expected_lines() -> list[dict[str, Any]]:
     if not path.is_file():
         return []
     return [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line]
+
+
+def load_module(path: Path, name: str | None = None) -> ModuleType:
+    """The module of a Python file outside the package (a benchmark's script,
+    ``tests/data/pack_shared.py``, ``docs/conf.py``), imported by its path and
+    entered in :data:`sys.modules` as ``name`` (default: the file's stem), so
+    its dataclasses and pickles find it."""
+    name = name or path.stem
+    spec = importlib.util.spec_from_file_location(name, path)
+    assert spec is not None and spec.loader is not None, path
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[name] = module
+    spec.loader.exec_module(module)
+    return module

@@ -5,20 +5,23 @@ README gives, and, where ``../shared`` lies beside the clone, the same bytes."""
 from __future__ import annotations
 
 import gzip
-import importlib.util
 import json
 import tarfile
 from types import ModuleType
 
-from corpus import BUNDLED, CORPUS, DATA, PACKED_POSITIONS, PACKED_RECORDS, SHARED_BESIDE
+from corpus import (
+    BUNDLED,
+    CORPUS,
+    DATA,
+    PACKED_POSITIONS,
+    PACKED_RECORDS,
+    SHARED_BESIDE,
+    load_module,
+)
 
 
 def _pack_shared() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("pack_shared", DATA / "pack_shared.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return load_module(DATA / "pack_shared.py")
 
 
 def _files(folder: str, suffix: str) -> int:

@@ -32,8 +32,10 @@ CONVENIENCES = {
         "GameReport.to_html is the game viewer",
 }
 
-#: modules below every stage (the version, the lazy-facade helper, the 0.x aliases)
-BASE = {"narde_notation._lazy", "narde_notation._compat", "narde_notation.version"}
+#: modules below every stage (the version, the lazy-facade helper, the 0.x
+#: aliases, the atomic write)
+BASE = {"narde_notation._lazy", "narde_notation._compat", "narde_notation.version",
+        "narde_notation._files"}
 
 
 def module_name(path: Path) -> str:
@@ -73,6 +75,30 @@ def stage(module: str) -> int | None:
 MODULES = sorted(PACKAGE.rglob("*.py"))
 
 
+def lazy_modules(package: str) -> dict[str, str]:
+    """A front door's lazy names -> the module that defines each (read from
+    its ``lazy_names(__name__, {...})`` call)."""
+    init = PACKAGE.parent / package.replace(".", "/") / "__init__.py"
+    if not init.exists():
+        return {}
+    for node in ast.walk(ast.parse(init.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Call) and getattr(node.func, "id", "") == "lazy_names" \
+                and isinstance(node.args[1], ast.Dict):
+            pairs = zip(node.args[1].keys, node.args[1].values, strict=True)
+            return {k.value: package + v.value if v.value.startswith(".") else v.value
+                    for k, v in pairs if isinstance(k, ast.Constant)
+                    and isinstance(v, ast.Constant)}
+    return {}
+
+
+def loaded_by(target: str, name: str | None) -> str:
+    """The module ``from target import name`` loads: a submodule, the module
+    behind a front door's lazy name, or ``target`` itself."""
+    if name and _is_module(f"{target}.{name}"):
+        return f"{target}.{name}"
+    return lazy_modules(target).get(name or "", target)
+
+
 def test_every_module_belongs_to_a_stage() -> None:
     for path in MODULES:
         name = module_name(path)
@@ -88,9 +114,7 @@ def test_no_upward_import(path: Path) -> None:
     if mine is None:  # the top-level facade may name anything (lazily)
         return
     for target, line, name in imports(path):
-        full = f"{target}.{name}" if name and stage(f"{target}.{name}") is not None and \
-            (PACKAGE.parent / (target + "." + name).replace(".", "/")).with_suffix(".py").exists() \
-            else target
+        full = loaded_by(target, name)
         theirs = stage(full)
         if theirs is None or theirs <= mine:
             continue
@@ -109,8 +133,80 @@ def test_the_upward_check_can_fail(tmp_path: Path) -> None:
     # a rules module that imports the archive is caught (the check is not vacuous)
     fake = PACKAGE / "rules" / "position.py"
     found = imports(fake)
-    assert any(t == "narde_notation.show.board_svg" for t, _, _ in found)
+    assert any(loaded_by(t, n) == "narde_notation.show.board_svg" for t, _, n in found)
     assert stage("narde_notation.archive.frames") > stage("narde_notation.rules.position")
+
+
+def package_of(module: str) -> str:
+    """The pipeline package (front door) ``module`` belongs to."""
+    return ".".join(module.split(".")[:2])
+
+
+#: imports across packages that reach behind the target's front door, each
+#: with why (issue 26: imports across packages only through front doors)
+BEHIND_THE_DOOR = {
+    # ``summary``, ``standings`` and ``ratings`` are both a function and a
+    # module of the archive: once the module is loaded the package attribute
+    # is the module, so ``from narde_notation.archive import summary`` would
+    # give the module, not the function
+    ("narde_notation.cli.stats", "narde_notation.archive.frames"): "summary",
+    ("narde_notation.cli.stats", "narde_notation.archive.standings"): "standings",
+    ("narde_notation.show.plots", "narde_notation.archive.frames"): "summary",
+    ("narde_notation.show.club_report", "narde_notation.archive.frames"): "summary",
+    ("narde_notation.show.club_report", "narde_notation.archive.ratings"): "ratings",
+    ("narde_notation.show.club_report", "narde_notation.archive.standings"): "standings",
+    # the plots module as a namespace (``plots.plot_dice``), loaded only for --plots
+    ("narde_notation.cli.stats", "narde_notation.show.plots"): "plots",
+    ("narde_notation", "narde_notation.archive.frames"): "summary",
+}
+
+
+def behind_the_door(me: str, found: set[tuple[str, int, str | None]]) -> list[str]:
+    """The imports in ``found`` (``me``'s) that name a module of another
+    package instead of that package's front door (its ``__init__``)."""
+    wrong = []
+    for target, line, name in sorted(found, key=lambda f: f[1]):
+        door = package_of(target)
+        if door in (package_of(me), "narde_notation") or target in BASE:
+            continue
+        full = f"{target}.{name}" if name and _is_module(f"{target}.{name}") else target
+        if full != door and (me, full) not in BEHIND_THE_DOOR:
+            wrong.append(f"{me}:{line} imports {name or full} from {full}, not {door}")
+    return wrong
+
+
+@pytest.mark.parametrize("path", MODULES, ids=lambda p: module_name(p))
+def test_imports_across_packages_go_through_the_front_door(path: Path) -> None:
+    me = module_name(path)
+    if me in BASE:  # below the stages: the 0.x aliases name the modules they were
+        return
+    assert not behind_the_door(me, imports(path))
+
+
+def test_the_front_door_check_can_fail() -> None:
+    # hand-written imports: a module behind the door, a submodule through the
+    # package, the front door itself and a module of one's own package
+    found = {("narde_notation.rules.engine", 3, "legal_turns"),
+             ("narde_notation.show", 4, "viewer"),
+             ("narde_notation.rules", 5, "legal_turns"),
+             ("narde_notation.analysis.marks", 6, "rating_scale")}
+    assert behind_the_door("narde_notation.analysis.game", found) == [
+        "narde_notation.analysis.game:3 imports legal_turns from narde_notation.rules.engine, "
+        "not narde_notation.rules",
+        "narde_notation.analysis.game:4 imports viewer from narde_notation.show.viewer, "
+        "not narde_notation.show"]
+
+
+def test_every_front_door_name_imports() -> None:
+    # each package's __all__ is its lazy names: every one resolves, and none
+    # is also a submodule's name (the module would shadow it once loaded)
+    import importlib
+
+    for init in sorted(PACKAGE.glob("*/__init__.py")):
+        door = importlib.import_module(module_name(init))
+        for name in getattr(door, "__all__", ()):
+            assert getattr(door, name) is not None, (door.__name__, name)
+            assert not _is_module(f"{door.__name__}.{name}"), (door.__name__, name)
 
 
 def _loaded_after(code: str) -> set[str]:
@@ -166,7 +262,7 @@ def test_every_old_flat_path_still_imports_and_warns() -> None:
 
 def test_no_flat_module_is_left_at_the_top() -> None:
     top = {p.stem for p in PACKAGE.glob("*.py")}
-    assert top == {"__init__", "_compat", "_lazy", "version"}
+    assert top == {"__init__", "_compat", "_lazy", "version", "_files"}
 
 
 def runtime_imports(path: Path) -> set[str]:
@@ -182,7 +278,7 @@ def runtime_imports(path: Path) -> set[str]:
     for target, line, name in imports(path):
         if line in typing_only:
             continue
-        full = f"{target}.{name}" if name and _is_module(f"{target}.{name}") else target
+        full = loaded_by(target, name)
         if _is_module(full) and full != module_name(path):
             found.add(full)
     return found
@@ -235,3 +331,19 @@ def test_the_pipeline_check_can_fail() -> None:
     fake = ast.parse("from narde_notation.formats.reader import read_games")
     assert any(isinstance(n, ast.ImportFrom) and n.names[0].name in _READ_AND_REPLAY
                for n in ast.walk(fake))
+
+
+def test_a_front_door_lends_the_current_value(monkeypatch: pytest.MonkeyPatch) -> None:
+    # a name patched where it is defined is the one a later import through the
+    # front door gets (the programs import there inside functions; tests patch)
+    import narde_notation.archive
+    import narde_notation.archive.analysed as analysed
+
+    assert narde_notation.archive.iter_file_analyses is analysed.iter_file_analyses
+
+    def patched() -> None: ...
+
+    monkeypatch.setattr(analysed, "iter_file_analyses", patched)
+    from narde_notation.archive import iter_file_analyses
+
+    assert iter_file_analyses is patched

@@ -19,7 +19,28 @@ numpy and the evaluator are imported on first use, never by ``import
 narde_notation``.
 """
 
+from typing import TYPE_CHECKING
+
 from narde_notation._lazy import lazy_names
+
+if TYPE_CHECKING:  # the lazy names, for type checkers
+    from narde_notation.analysis.files import FileAnalysis, analyse_file, merge_shares
+    from narde_notation.analysis.game import (
+        COLUMNS,
+        GameAnalysis,
+        HalfTurnAnalysis,
+        analyse,
+        evaluator_for,
+    )
+    from narde_notation.analysis.marks import MARK_COLOURS, MARK_SYMBOLS, rating_scale
+    from narde_notation.analysis.match_equity import MatchEquityTable, match_equity_table
+    from narde_notation.analysis.summary import (
+        ANALYSIS_COLUMNS,
+        SUMMARY_COLUMNS,
+        SUMMARY_UNITS,
+        player_rows,
+        player_summary,
+    )
 
 __getattr__, __dir__ = lazy_names(
     __name__,
@@ -31,5 +52,37 @@ __getattr__, __dir__ = lazy_names(
         "match_equity_table": ".match_equity",
         "MatchEquityTable": ".match_equity",
         "analyse_file": ".files",
+        "FileAnalysis": ".files",
+        "merge_shares": ".files",
+        "COLUMNS": ".game",
+        "ANALYSIS_COLUMNS": ".summary",
+        "SUMMARY_COLUMNS": ".summary",
+        "evaluator_for": ".game",
+        "MARK_SYMBOLS": ".marks",
+        "rating_scale": ".marks",
+        "SUMMARY_UNITS": ".summary",
+        "player_rows": ".summary",
+        "MARK_COLOURS": ".marks",
     },
 )
+
+__all__ = [
+    "ANALYSIS_COLUMNS",
+    "COLUMNS",
+    "MARK_COLOURS",
+    "MARK_SYMBOLS",
+    "SUMMARY_COLUMNS",
+    "SUMMARY_UNITS",
+    "FileAnalysis",
+    "GameAnalysis",
+    "HalfTurnAnalysis",
+    "MatchEquityTable",
+    "analyse",
+    "analyse_file",
+    "evaluator_for",
+    "match_equity_table",
+    "merge_shares",
+    "player_rows",
+    "player_summary",
+    "rating_scale",
+]

@@ -18,32 +18,17 @@ from typing import TYPE_CHECKING, Any
 
 from narde_notation.analysis.luck import LuckMeter
 from narde_notation.analysis.marks import luck_mark, move_mark
-from narde_notation.analysis.match_equity import (
-    MAX_MATCH_LENGTH,
-    MatchEquityTable,
-    match_equity_table,
-    outcome_rates,
-)
-from narde_notation.evaluator.estimate import Estimate
-from narde_notation.evaluator.evaluate import Evaluator
-from narde_notation.evaluator.game import (
-    ROLLS,
-    Game,
-    Outcome,
-    Position,
-    Turn,
-    after_turn,
-    legal_turns,
-    mover_view,
-)
+from narde_notation.analysis.match_equity import MAX_MATCH_LENGTH, match_equity_table, outcome_rates
+from narde_notation.evaluator import ROLLS, Estimate, Evaluator, mover_view
 from narde_notation.formats import MatchTags
-from narde_notation.model.record import GameRecord
-from narde_notation.model.safe_text import unicode_text
-from narde_notation.model.side import Side
+from narde_notation.model import GameRecord, Side, unicode_text
 from narde_notation.replay import GameReport, match_away, validate
+from narde_notation.rules import Game, Outcome, Position, Turn, after_turn, legal_turns
 
 if TYPE_CHECKING:
     import pandas as pd
+
+    from narde_notation.analysis.match_equity import MatchEquityTable
 
 __all__ = ["COLUMNS", "MATCH_TAGS", "GameAnalysis", "HalfTurnAnalysis", "analyse",
            "evaluator_for"]
@@ -299,11 +284,30 @@ def analyse(report_or_record: GameReport | GameRecord, evaluator: Evaluator | No
         result.stopped = "stopped before half-turn 1: " + (
             "no usable start position" if why is None else f"{why.code}: {why.message}")
         return result
-    meter = LuckMeter(ev)
     start = report.start
     if not start.is_game_over():
         chance = ev.evaluate(start).win
         result.start_white_win = chance if start.side_to_move is Side.WHITE else 1 - chance
+    _rate_half_turns(result, report, ev, table, ply, verify=verify, seed=seed)
+    syntax = next((f for f in record.findings if f.code == "syntax"), None)
+    if result.stopped is None and syntax is not None:
+        # the reader stopped the game at a syntax error: the half-turns after it
+        # were never read, so the analysis ends there too (and says so)
+        result.stopped = (f"stopped after half-turn {len(result.half_turns)}: syntax error"
+                          f" at line {syntax.line}: {syntax.message}")
+    return result
+
+
+def _rate_half_turns(result: GameAnalysis, report: GameReport, ev: Evaluator,
+                     table: MatchEquityTable | None, ply: int, *, verify: int,
+                     seed: int) -> None:
+    """Append to ``result`` the rating of each of ``report``'s half-turns from
+    its start (not ``None``), in order, up to the first that cannot be rated
+    (``result.stopped`` then says which and why); the arguments as
+    :func:`analyse`'s."""
+    assert report.start is not None
+    meter = LuckMeter(ev)
+    start = report.start
     opening_possible = start == Position.initial()
     # the one sequencer of a game's end (R9, R11), as the validator's replay
     game = Game(start, report.rules)
@@ -338,13 +342,6 @@ def analyse(report_or_record: GameReport | GameRecord, evaluator: Evaluator | No
             ply=replay.ply + 1, number=_label(number, half.side), side=half.side,
             player=player, **rated))
         game.push_half_turn(half, replay.after)
-    syntax = next((f for f in record.findings if f.code == "syntax"), None)
-    if result.stopped is None and syntax is not None:
-        # the reader stopped the game at a syntax error: the half-turns after it
-        # were never read, so the analysis ends there too (and says so)
-        result.stopped = (f"stopped after half-turn {len(result.half_turns)}: syntax error"
-                          f" at line {syntax.line}: {syntax.message}")
-    return result
 
 
 def _rate_reply(game: Game, before: Position, after: Position, dice: tuple[int, int],

@@ -18,13 +18,11 @@ from typing import TYPE_CHECKING, NamedTuple
 
 import numpy as np
 
-from narde_notation.evaluator.estimate import equities, flip
-from narde_notation.evaluator.game import ROLLS, child_boards_of_rolls, mover_view
-from narde_notation.evaluator.search import Judge
+from narde_notation.evaluator import ROLLS, Judge, child_boards_of_rolls, equities, flip, mover_view
 
 if TYPE_CHECKING:
-    from narde_notation.evaluator.evaluate import Evaluator
-    from narde_notation.evaluator.game import Position
+    from narde_notation.evaluator import Evaluator
+    from narde_notation.rules import Position
 
 __all__ = ["Luck", "LuckMeter"]
 

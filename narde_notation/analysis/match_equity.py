@@ -22,8 +22,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from narde_notation.evaluator.estimate import Estimate
-    from narde_notation.evaluator.evaluate import Evaluator
+    from narde_notation.evaluator import Estimate, Evaluator
 
 __all__ = ["MAX_MATCH_LENGTH", "MatchEquityTable", "match_equity_table", "outcome_rates"]
 
@@ -42,7 +41,7 @@ def outcome_rates(evaluator: Evaluator) -> tuple[float, float, float]:
     it, likewise) and an oyn rate ``1/2 - mars``.  Koks is 0 unless the
     evaluator's rules are ``koks``.
     """
-    from narde_notation.evaluator.game import Position
+    from narde_notation.rules import Position
 
     start = evaluator.evaluate(Position.initial())
     koks = (start.win_koks + start.lose_koks) / 2

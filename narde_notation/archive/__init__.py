@@ -11,7 +11,33 @@ writes tables as text.  Depends on the stages below (model, formats,
 rules, replay).
 """
 
+from typing import TYPE_CHECKING
+
 from narde_notation._lazy import lazy_names
+
+if TYPE_CHECKING:  # the lazy names, for type checkers
+    from narde_notation.archive.analysed import (
+        analysed_matches,
+        collect,
+        iter_file_analyses,
+        with_player_analysis,
+        with_turn_analysis,
+    )
+    from narde_notation.archive.executor import Failure, SchedulerError, Share, run_each
+    from narde_notation.archive.frames import (
+        PathsLike,
+        findings_frame,
+        games_frame,
+        iter_rows,
+        turns_frame,
+    )
+    from narde_notation.archive.matches import matches_frame
+    from narde_notation.archive.schema import ROLL_NAMES, FileTables
+    from narde_notation.archive.statistics import dice_fairness
+    from narde_notation.archive.summary import Summary
+    from narde_notation.archive.table_rows import TableRows
+    from narde_notation.archive.table_text import render_frame, table_records, text_table
+    from narde_notation.archive.tasks import FileCheck, check_file, file_rows
 
 __getattr__, __dir__ = lazy_names(
     __name__,
@@ -19,8 +45,57 @@ __getattr__, __dir__ = lazy_names(
         "games_frame": ".frames",
         "turns_frame": ".frames",
         "findings_frame": ".frames",
-        "summary": ".frames",
         "Summary": ".summary",
         "matches_frame": ".matches",
+        "Failure": ".executor",
+        "SchedulerError": ".executor",
+        "text_table": ".table_text",
+        "iter_file_analyses": ".analysed",
+        "analysed_matches": ".analysed",
+        "Share": ".executor",
+        "run_each": ".executor",
+        "FileTables": ".schema",
+        "iter_rows": ".frames",
+        "TableRows": ".table_rows",
+        "render_frame": ".table_text",
+        "file_rows": ".tasks",
+        "table_records": ".table_text",
+        "collect": ".analysed",
+        "with_turn_analysis": ".analysed",
+        "with_player_analysis": ".analysed",
+        "FileCheck": ".tasks",
+        "check_file": ".tasks",
+        "PathsLike": ".frames",
+        "ROLL_NAMES": ".schema",
+        "dice_fairness": ".statistics",
     },
 )
+
+__all__ = [
+    "ROLL_NAMES",
+    "Failure",
+    "FileCheck",
+    "FileTables",
+    "PathsLike",
+    "SchedulerError",
+    "Share",
+    "Summary",
+    "TableRows",
+    "analysed_matches",
+    "check_file",
+    "collect",
+    "dice_fairness",
+    "file_rows",
+    "findings_frame",
+    "games_frame",
+    "iter_file_analyses",
+    "iter_rows",
+    "matches_frame",
+    "render_frame",
+    "run_each",
+    "table_records",
+    "text_table",
+    "turns_frame",
+    "with_player_analysis",
+    "with_turn_analysis",
+]

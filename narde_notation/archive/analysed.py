@@ -15,9 +15,16 @@ import os
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import TYPE_CHECKING, Any
 
-from narde_notation.analysis.files import FileAnalysis, analyse_file, merge_shares
-from narde_notation.analysis.game import COLUMNS, GameAnalysis
-from narde_notation.analysis.summary import ANALYSIS_COLUMNS, SUMMARY_COLUMNS, player_summary
+from narde_notation.analysis import (
+    ANALYSIS_COLUMNS,
+    COLUMNS,
+    SUMMARY_COLUMNS,
+    FileAnalysis,
+    GameAnalysis,
+    analyse_file,
+    merge_shares,
+    player_summary,
+)
 from narde_notation.archive.executor import Failure, Share, run_each
 
 if TYPE_CHECKING:

@@ -156,15 +156,14 @@ from narde_notation.archive.statistics import (
 from narde_notation.archive.summary import Summary, file_table, summarise, valid_turns
 from narde_notation.archive.table_rows import TableRows
 from narde_notation.archive.tasks import check_rules, file_rows, records_rows
-from narde_notation.formats.sources import record_files
-from narde_notation.model.record import GameRecord
-from narde_notation.model.ruleset import Ruleset
+from narde_notation.formats import record_files
+from narde_notation.model import GameRecord, Ruleset
 from narde_notation.replay import ReplayOptions
 
 if TYPE_CHECKING:
     import pandas as pd
 
-    from narde_notation.replay.validation import GameReport
+    from narde_notation.replay import GameReport
 
 __all__ = [
     "EXTENSIONS",

@@ -18,9 +18,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from narde_notation.formats.sources import RECORD_SUFFIXES
-from narde_notation.model.findings import CODES
-from narde_notation.model.safe_text import unicode_text
+from narde_notation.formats import RECORD_SUFFIXES
+from narde_notation.model import CODES, unicode_text
 
 if TYPE_CHECKING:
     import pandas as pd

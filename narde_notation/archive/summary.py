@@ -278,23 +278,13 @@ def summarise(ft: FileTables) -> Summary:
     import pandas as pd
 
     games = ft.games
-    n = len(games)
     valid = games["valid"].to_numpy(dtype=bool)
     vg = games.loc[valid]
-    kind = vg["kind"]
-    finished_mask = kind.notna().to_numpy(dtype=bool)
+    finished_mask = vg["kind"].notna().to_numpy(dtype=bool)
     fin = vg.loc[finished_mask]
-    winner = fin["winner"]
-    decided_mask = winner.notna().to_numpy(dtype=bool)
-    dec = fin.loc[decided_mask]
+    dec = fin.loc[fin["winner"].notna().to_numpy(dtype=bool)]
     fm_won = (dec["winner"].astype(object) == dec["first_mover"].astype(object)).to_numpy(
         dtype=bool)
-    n_dec = len(dec)
-    k_fm = int(fm_won.sum())
-    if n_dec:
-        lo, hi = clopper_pearson(k_fm, n_dec, 0.95)
-    else:
-        lo = hi = math.nan
 
     kinds = (
         fin["kind"].value_counts().reindex(list(KINDS), fill_value=0).astype("int64")
@@ -303,8 +293,30 @@ def summarise(ft: FileTables) -> Summary:
     results = vg["result"].astype(str).value_counts().sort_index().astype("int64")
     results.index.name = "result"
 
-    # skipped: invalid games, by reason
-    inv = games.loc[~valid]
+    # dice over valid games' turns (counted per file when the turns frame
+    # was not built)
+    if ft.rolls is not None:
+        dice = dice_from_counts(ft.rolls, ft.excluded_openings)
+    else:
+        dice = dice_fairness(valid_turns(games, ft.turns))
+
+    return Summary(
+        overview=_overview(ft, valid, finished_mask, fin, dec, fm_won, kinds),
+        skipped=_skipped(games.loc[~valid]),
+        results=results,
+        kinds=kinds,
+        mars=_mars_table(dec, fm_won),
+        findings=_finding_codes(ft.findings, len(games), int(games["half_turns"].sum())),
+        players=player_table(games),
+        files=file_table(games),
+        dice=dice,
+    )
+
+
+def _skipped(inv: pd.DataFrame) -> pd.Series:
+    """The invalid games ``inv``, counted by reason (:attr:`Summary.skipped`)."""
+    import pandas as pd
+
     # NA-aware (pd.notna): under pandas 2 a str column may hold None or NaN,
     # and a missing value must never read as a failed replay
     reasons = [
@@ -315,6 +327,13 @@ def summarise(ft: FileTables) -> Summary:
     skipped = pd.Series(reasons, dtype="str").value_counts().sort_index().astype("int64")
     skipped.index.name = "reason"
     skipped.name = "games"
+    return skipped
+
+
+def _mars_table(dec: pd.DataFrame, fm_won: Any) -> pd.DataFrame:
+    """Mars and koks counts and rates of the decided games ``dec`` by group
+    (:attr:`Summary.mars`); ``fm_won`` marks the games the first mover won."""
+    import pandas as pd
 
     def mars_row(mask: Any) -> dict[str, float]:
         sub = dec.loc[mask]
@@ -341,11 +360,15 @@ def summarise(ft: FileTables) -> Summary:
     mars.index.name = "group"
     for c in ("decided", "mars", "koks"):
         mars[c] = mars[c].astype("int64")
+    return mars
 
-    # findings per code, over all games
-    f = ft.findings
+
+def _finding_codes(f: pd.DataFrame, n: int, half_total: int) -> pd.DataFrame:
+    """Findings per code over all ``n`` games and ``half_total`` half-turns
+    (:attr:`Summary.findings`)."""
+    import pandas as pd
+
     f = f.assign(code=f["code"].astype(str), severity=f["severity"].astype(str))
-    half_total = int(games["half_turns"].sum())
     if len(f):
         by = f.groupby("code", sort=True, observed=True)
         # games with the code; a file-level finding (game NA) is no game
@@ -372,14 +395,25 @@ def summarise(ft: FileTables) -> Summary:
             }
         )
     fcodes.index.name = "code"
+    return fcodes
 
-    # dice over valid games' turns (counted per file when the turns frame
-    # was not built)
-    if ft.rolls is not None:
-        dice = dice_from_counts(ft.rolls, ft.excluded_openings)
+
+def _overview(ft: FileTables, valid: Any, finished_mask: Any, fin: pd.DataFrame,
+              dec: pd.DataFrame, fm_won: Any, kinds: pd.Series) -> pd.Series:
+    """The overview figures (:attr:`Summary.overview`): ``valid`` marks the
+    valid games of ``ft.games``, ``finished_mask`` the finished ones among
+    those (``fin``), ``dec`` the decided ones, ``fm_won`` those the first
+    mover won; ``kinds`` counts the finished games by kind."""
+    import pandas as pd
+
+    games = ft.games
+    n = len(games)
+    n_dec = len(dec)
+    k_fm = int(fm_won.sum())
+    if n_dec:
+        lo, hi = clopper_pearson(k_fm, n_dec, 0.95)
     else:
-        dice = dice_fairness(valid_turns(games, ft.turns))
-
+        lo = hi = math.nan
     lengths = fin["half_turns"]
     ov: dict[str, float | int] = {
         "games": n,
@@ -408,18 +442,8 @@ def summarise(ft: FileTables) -> Summary:
         "first_mover_ci_high": hi,
         "half_turns_mean": float(lengths.mean()) if len(lengths) else math.nan,
         "half_turns_median": float(lengths.median()) if len(lengths) else math.nan,
-        "half_turns_total": half_total,
+        "half_turns_total": int(games["half_turns"].sum()),
     }
     overview = pd.Series(ov, dtype="object")
     overview.index.name = "statistic"
-    return Summary(
-        overview=overview,
-        skipped=skipped,
-        results=results,
-        kinds=kinds,
-        mars=mars,
-        findings=fcodes,
-        players=player_table(games),
-        files=file_table(games),
-        dice=dice,
-    )
+    return overview

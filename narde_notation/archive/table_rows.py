@@ -24,13 +24,11 @@ from narde_notation.archive.schema import (
     typed_frame,
 )
 from narde_notation.formats import parse_count
-from narde_notation.model.findings import Finding
-from narde_notation.model.record import GameRecord, parse_roll, pips_rolled
-from narde_notation.model.side import Side
+from narde_notation.model import Finding, GameRecord, Side, parse_roll, pips_rolled
 
 if TYPE_CHECKING:
-    from narde_notation.replay.validation import GameReport, TurnReplay
-    from narde_notation.rules.position import Position
+    from narde_notation.replay import GameReport, TurnReplay
+    from narde_notation.rules import Position
 
 __all__ = ["TableRows", "roll_info"]
 
@@ -142,9 +140,6 @@ class TableRows:
     ) -> None:
         """Append the rows of one game (``report`` None: its replay failed with
         ``replay_error``; the game is then invalid)."""
-        g, t = self.games, self.turns
-        index = record.index
-        half_turns = record.half_turns
         findings: list[Finding]
         if report is not None:
             findings = report.findings
@@ -159,11 +154,23 @@ class TableRows:
             first_error = min(
                 errors, key=lambda f: (f.line if f.line is not None else 0, f.column or 0)
             ).code
+        self._add_game_row(record, report, file, tag, (len(findings), n_err, first_error),
+                           replay_error)
+        for f in findings:
+            self.add_finding(f, file, record.index)
+        self._add_turn_rows(record, report, file, tag, valid=report is not None and n_err == 0)
 
+    def _add_game_row(self, record: GameRecord, report: GameReport | None, file: str, tag: str,
+                      counts: tuple[int, int, str | None], replay_error: str | None) -> None:
+        """The games row of :meth:`add_game`; ``counts``: (findings, errors,
+        first error's code)."""
+        g = self.games
+        half_turns = record.half_turns
+        n_findings, n_err, first_error = counts
         declared = record.result if record.result is not None else record.tags.get("Result")
 
         g["file"].append(file)
-        g["game"].append(index)
+        g["game"].append(record.index)
         g["line"].append(record.line)
         g["white"].append(record.tags.get("White"))
         g["black"].append(record.tags.get("Black"))
@@ -172,7 +179,7 @@ class TableRows:
         g["declared"].append(declared)
         g["half_turns"].append(len(half_turns))
         g["errors"].append(n_err)
-        g["warnings"].append(len(findings) - n_err)
+        g["warnings"].append(n_findings - n_err)
         g["first_error"].append(first_error)
         g["replay_error"].append(replay_error)
         g["game_number"].append(parse_count(record.tags.get("Game")))
@@ -204,16 +211,20 @@ class TableRows:
             g["valid"].append(n_err == 0 and replay_error is None)
             g["stopped"].append(report.stopped)
 
-        for f in findings:
-            self.add_finding(f, file, index)
-
+    def _add_turn_rows(self, record: GameRecord, report: GameReport | None, file: str, tag: str,
+                       *, valid: bool) -> None:
+        """The turns rows of :meth:`add_game` and its roll counts (``valid``:
+        replayed without errors)."""
+        t = self.turns
+        index = record.index
+        half_turns = record.half_turns
         # turn rows: the columns that need only the record, one comprehension each
         n = len(half_turns)
         if not n:
             return
         info = [_ROLL_INFO[ht.dice] for ht in half_turns]
         has_opening = "Position" not in record.tags and "reroll" not in tag.split(",")
-        if report is not None and n_err == 0:  # dice fairness: valid games only
+        if valid:  # dice fairness: valid games only
             self.rolls.update([x[0] for x in (info[1:] if has_opening else info)])
             self.openings += has_opening
         if not self.want_turns:

@@ -13,7 +13,7 @@ import json
 import math
 from typing import TYPE_CHECKING, Any
 
-from narde_notation.model.safe_text import csv_safe_frame, json_safe, markdown_safe, visible
+from narde_notation.model import csv_safe_frame, json_safe, markdown_safe, visible
 
 if TYPE_CHECKING:
     import pandas as pd

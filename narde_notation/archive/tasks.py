@@ -19,9 +19,7 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from narde_notation.model.findings import Finding
-from narde_notation.model.record import GameRecord
-from narde_notation.model.ruleset import Ruleset
+from narde_notation.model import Finding, GameRecord, Ruleset
 from narde_notation.replay import Pipeline, Replayed, ReplayOptions
 
 if TYPE_CHECKING:  # narde-stats' rows are imported by its work only (start-up)

@@ -25,10 +25,8 @@ from typing import Any, NoReturn, TypeVar
 
 import click
 
-from narde_notation.formats.sources import ExpandedPaths, expand_paths
-from narde_notation.model.errors import RulesetError
-from narde_notation.model.ruleset import Ruleset
-from narde_notation.model.safe_text import shown, visible
+from narde_notation.formats import ExpandedPaths, expand_paths
+from narde_notation.model import Ruleset, RulesetError, shown, visible
 
 os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
 
@@ -332,7 +330,7 @@ def check_encoding(ctx: click.Context, param: click.Parameter, value: str | None
     """Click callback for ``--encoding``: a text codec Python knows
     (:func:`~narde_notation.replay.pipeline.text_encoding`; else exit 2)."""
     if value is not None:
-        from narde_notation.replay.pipeline import text_encoding
+        from narde_notation.replay import text_encoding
 
         try:
             codecs.lookup(value)
@@ -369,7 +367,7 @@ def each_file(results: Iterable[Any], problems: list[str], *, count: int, show_b
     or a result's ``problem`` goes to ``problems`` instead.  With ``show_bar``
     a progress bar of ``count`` files on standard error (else none is made,
     and click's progress module is not imported)."""
-    from narde_notation.archive.executor import Failure
+    from narde_notation.archive import Failure
 
     for result in progress(results, count=count, show_bar=show_bar, label=label):
         if isinstance(result, Failure):
@@ -385,7 +383,7 @@ def over_files(results: Iterable[Any], problems: list[str], handle: Callable[[An
     """``handle`` each result of :func:`each_file`; a scheduler that cannot be
     used is one more problem.  Returns whether Ctrl-C stopped it (the caller
     then closes its output and :func:`finish` exits 130)."""
-    from narde_notation.archive.executor import SchedulerError
+    from narde_notation.archive import SchedulerError
 
     try:
         for result in each_file(results, problems, count=count, show_bar=show_bar,
@@ -402,8 +400,8 @@ def require_evaluator(program: str) -> None:
     """The shipped evaluator loaded once, before any file (workers forked after
     share it): weights that cannot be read are one error line and exit 2, not
     an "internal error" per file (decisions R7)."""
-    from narde_notation.analysis.game import evaluator_for
-    from narde_notation.model.ruleset import Ruleset
+    from narde_notation.analysis import evaluator_for
+    from narde_notation.model import Ruleset
 
     try:
         evaluator_for(Ruleset())

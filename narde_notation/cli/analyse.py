@@ -29,9 +29,14 @@ from typing import IO, TYPE_CHECKING, Any
 
 import click
 
-from narde_notation.analysis.marks import MARK_SYMBOLS, rating_scale
-from narde_notation.analysis.summary import ANALYSIS_COLUMNS, SUMMARY_UNITS, player_rows
-from narde_notation.archive.executor import Failure
+from narde_notation.analysis import (
+    ANALYSIS_COLUMNS,
+    MARK_SYMBOLS,
+    SUMMARY_UNITS,
+    player_rows,
+    rating_scale,
+)
+from narde_notation.archive import Failure
 from narde_notation.cli import (
     counted,
     echo_notice,
@@ -43,12 +48,11 @@ from narde_notation.cli import (
     share_progress,
     worker_options,
 )
-from narde_notation.formats.sources import STDIN
-from narde_notation.model.safe_text import csv_safe, json_safe, visible
+from narde_notation.formats import STDIN
+from narde_notation.model import csv_safe, json_safe, visible
 
 if TYPE_CHECKING:  # the evaluator (numpy) is loaded when a game is analysed, not at start-up
-    from narde_notation.analysis.files import FileAnalysis
-    from narde_notation.analysis.game import GameAnalysis, HalfTurnAnalysis
+    from narde_notation.analysis import FileAnalysis, GameAnalysis, HalfTurnAnalysis
 
 __all__ = ["KEYS", "LEGEND", "analyse_command", "half_turn_object", "summary_text"]
 
@@ -96,7 +100,7 @@ def summary_text(rows: list[dict[str, Any]]) -> str:
     their order.  Up to :data:`_SIDE_BY_SIDE` players (a game, a match) side by
     side as gnubg's export has them, a figure a line with its unit; more (an
     archive) one line a player, the units below.  Names escaped for a terminal."""
-    from narde_notation.archive.table_text import text_table
+    from narde_notation.archive import text_table
 
     figures = list(ANALYSIS_COLUMNS)
     if len(rows) <= _SIDE_BY_SIDE:
@@ -179,7 +183,7 @@ class _Output:
     def write(self, games: list[GameAnalysis]) -> None:
         """The games of one file (matches never span files), then each match of
         them after its last game (text) or kept for the end (JSON)."""
-        from narde_notation.archive.analysed import analysed_matches
+        from narde_notation.archive import analysed_matches
 
         # a file of fewer games than a reported match holds cannot have one: the
         # grouping (pandas, about two thirds of a one-game run's CPU) is skipped.
@@ -273,8 +277,8 @@ def analyse_command(paths: tuple[str, ...], game_index: int | None, ply: int, ve
     outside any game (empty, not a record); 2: usage error,
     unreadable file or internal failure; 130: interrupted.
     """
-    from narde_notation.analysis.files import analyse_file
-    from narde_notation.archive.analysed import iter_file_analyses
+    from narde_notation.analysis import analyse_file
+    from narde_notation.archive import iter_file_analyses
 
     expanded = expand_arguments(PROGRAM, paths)
     require_evaluator(PROGRAM)

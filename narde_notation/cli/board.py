@@ -17,8 +17,7 @@ from pathlib import Path
 import click
 
 from narde_notation.cli import EXIT_INTERRUPTED, echo_error, echo_notice
-from narde_notation.model.safe_text import visible
-from narde_notation.model.side import Side
+from narde_notation.model import Side, visible
 
 __all__ = ["board_command"]
 
@@ -53,7 +52,7 @@ def board_command(record: str | None, game_index: int, out: str | None, port: in
     try:
         from werkzeug.serving import make_server
 
-        from narde_notation.show.board_app import BoardError, create_app, load_record
+        from narde_notation.show import BoardError, create_app, load_record
     except ImportError:
         echo_error(PROGRAM, "the board needs Flask: pip install 'narde-notation[board]'")
         sys.exit(2)

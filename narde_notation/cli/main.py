@@ -37,18 +37,14 @@ from narde_notation.cli.rollout import (
     show_rollout,
     watch_rollout,
 )
-from narde_notation.model.errors import NardeError
-from narde_notation.model.ruleset import Ruleset
-from narde_notation.model.side import Side
-from narde_notation.rules.engine import legal_turns, parse_roll
-from narde_notation.rules.position import Position
+from narde_notation.model import NardeError, Ruleset, Side, parse_roll
+from narde_notation.rules import Position, legal_turns
 
 if TYPE_CHECKING:
     from collections.abc import Sequence
 
-    from narde_notation.evaluator import RankedTurn
-    from narde_notation.evaluator.rollout import Rollout
-    from narde_notation.replay.validation import GameReport
+    from narde_notation.evaluator import RankedTurn, Rollout
+    from narde_notation.replay import GameReport
 
 __all__ = ["narde"]
 
@@ -337,7 +333,7 @@ def _half_turn_argument(program: str, file: str, game_index: int, k: int,
 
 def _fail(message: str, program: str = "narde show") -> NoReturn:
     """A usage or I/O error: the message on stderr (control characters shown), exit 2."""
-    from narde_notation.model.safe_text import visible
+    from narde_notation.model import visible
 
     click.echo(f"{program}: error: {visible(message)}", err=True)
     sys.exit(2)
@@ -348,7 +344,7 @@ def _replayed_game(program: str, file: str, game_index: int,
     """Game ``game_index`` of ``file`` replayed by the one pipeline (the games
     before it are replayed too, so its match score is checked as
     narde-validate checks it, R10); exit 2 with the reason when there is none."""
-    from narde_notation.formats.sources import special_kind
+    from narde_notation.formats import special_kind
     from narde_notation.replay import Pipeline
 
     if game_index < 0:
@@ -396,9 +392,8 @@ def show(file: str, game_index: int, ply: int | None, fmt: str | None, out: str,
     html: one self-contained page (no network) to step through the game with
     the buttons, the arrow keys or a click on a move.
     """
-    from narde_notation.model.safe_text import visible
-    from narde_notation.show.board_svg import board_drawing
-    from narde_notation.show.viewer import game_page, half_turn_shown
+    from narde_notation.model import visible
+    from narde_notation.show import board_drawing, game_page, half_turn_shown
 
     fmt = fmt or _format_of(out)
     if fmt == "png" and out == "-" and sys.stdout.isatty():
@@ -413,7 +408,7 @@ def show(file: str, game_index: int, ply: int | None, fmt: str | None, out: str,
     if fmt == "html":
         analysis = None
         if analyse:
-            from narde_notation.analysis.game import analyse as analyse_game
+            from narde_notation.analysis import analyse as analyse_game
             from narde_notation.cli import require_evaluator
 
             require_evaluator("narde show")  # weights that cannot be read: exit 2

@@ -20,14 +20,11 @@ from typing import TYPE_CHECKING, Any, NoReturn
 import click
 
 from narde_notation.cli import EXIT_INTERRUPTED, check_rules_tag, program_output
-from narde_notation.model.errors import NardeError
-from narde_notation.model.ruleset import Ruleset
-from narde_notation.rules.engine import parse_roll
-from narde_notation.rules.position import Position
+from narde_notation.model import NardeError, Ruleset, parse_roll
+from narde_notation.rules import Position
 
 if TYPE_CHECKING:
-    from narde_notation.evaluator.evaluate import Evaluator
-    from narde_notation.evaluator.rollout import Rollout, Runner, Trials
+    from narde_notation.evaluator import Evaluator, Rollout, Runner, Trials
 
 __all__ = ["evaluator_or_exit", "executor_runner", "roll_argument", "rollout_command",
            "rollout_options", "show_rollout", "watch_rollout"]
@@ -37,7 +34,7 @@ def executor_runner(jobs: int, scheduler: str | None) -> Runner:
     """A :data:`~narde_notation.evaluator.rollout.Runner` on the package's
     executor: ``jobs`` worker processes, or the Dask ``scheduler``.  A chunk
     that fails raises ``RuntimeError`` with the executor's message."""
-    from narde_notation.archive.executor import Failure, Share, run_each
+    from narde_notation.archive import Failure, Share, run_each
 
     def run(work: Callable[..., Trials], chunks: int,
             options: dict[str, Any]) -> Iterator[Trials]:
@@ -75,8 +72,8 @@ def watch_rollout(program: str, evaluator: Evaluator, position: Position,
     """Run :func:`~narde_notation.evaluator.rollout.iter_rollout` with a progress
     bar (when ``show_bar``); returns the last figures and whether Ctrl-C stopped
     it.  A scheduler that cannot be used or a failed chunk: exit 2."""
-    from narde_notation.archive.executor import SchedulerError
-    from narde_notation.evaluator.rollout import CHUNK, iter_rollout
+    from narde_notation.archive import SchedulerError
+    from narde_notation.evaluator import CHUNK, iter_rollout
 
     jobs, scheduler = options.pop("jobs", 1), options.pop("scheduler", None)
     trials = options["trials"]
@@ -111,7 +108,7 @@ def roll_argument(roll: str) -> tuple[int, int]:
 def evaluator_or_exit(program: str, rules_tag: str) -> Evaluator:
     """The evaluator for a ``--rules`` tag (checked already); weights that cannot
     be loaded: the reason on standard error, exit 2."""
-    from narde_notation.evaluator.evaluate import Evaluator
+    from narde_notation.evaluator import Evaluator
 
     try:
         return Evaluator(Ruleset.from_tag(rules_tag))
@@ -130,7 +127,7 @@ def _pct(x: float, se: float) -> str:
 
 def show_rollout(result: Rollout, fmt: str, koks: bool) -> None:
     """Print a rollout's rows (text or JSON, see ``narde rollout --help``)."""
-    from narde_notation.evaluator.network import OUTPUTS
+    from narde_notation.evaluator import OUTPUTS
 
     if fmt == "json":
         rows = []

@@ -30,20 +30,23 @@ from typing import TYPE_CHECKING, Any, NoReturn, TypeVar
 import click
 
 from narde_notation import cli as common
-from narde_notation.archive.executor import SchedulerError
-from narde_notation.archive.frames import FileTables, iter_rows, summary
-from narde_notation.archive.table_rows import TableRows
-from narde_notation.archive.table_text import render_frame
-from narde_notation.archive.tasks import file_rows
-from narde_notation.formats import parse_count
-from narde_notation.formats.sources import STDIN
-from narde_notation.model.safe_text import csv_safe_frame, json_safe, shown
+from narde_notation.archive import (
+    FileTables,
+    SchedulerError,
+    TableRows,
+    file_rows,
+    iter_rows,
+    render_frame,
+)
+from narde_notation.archive.frames import summary
+from narde_notation.formats import STDIN, parse_count
+from narde_notation.model import csv_safe_frame, json_safe, shown
 
 if TYPE_CHECKING:
     import pandas as pd
 
     from narde_notation.analysis import GameAnalysis
-    from narde_notation.archive.summary import Summary
+    from narde_notation.archive import Summary
 
 __all__ = [
     "CSV_TEXT_COLUMNS",
@@ -131,7 +134,7 @@ def race_title(ft: FileTables, file: str, game: int) -> str:
     (names escaped for a picture: control characters visible, ``$`` not mathtext)."""
     import pandas as pd
 
-    from narde_notation.model.safe_text import visible
+    from narde_notation.model import visible
 
     g = ft.games
     row = g.loc[(g["file"].astype(str) == file) & (g["game"] == game)].iloc[0]
@@ -215,7 +218,7 @@ def _player_list(players: pd.DataFrame) -> str:
     """``--by player --format json``: a list of objects, each with its ``player``."""
     import json
 
-    from narde_notation.archive.table_text import table_records
+    from narde_notation.archive import table_records
 
     rows = [{"player": name, **row} for name, row in table_records(players).items()]
     return json_safe(json.dumps(rows, ensure_ascii=False, indent=1)) + "\n"
@@ -223,7 +226,7 @@ def _player_list(players: pd.DataFrame) -> str:
 
 def _standings(ft: FileTables, encoding: str | None) -> pd.DataFrame:
     """``--by player``: the player table with matches, rating and experience."""
-    from narde_notation.archive.matches import matches_frame
+    from narde_notation.archive import matches_frame
     from narde_notation.archive.standings import standings
 
     return standings(ft.games, matches_frame(ft.games, encoding=encoding))
@@ -460,11 +463,7 @@ def _analyses(ft: FileTables, files: list[str], problems: list[str], *, need_tur
     """``--analyse``: every game of ``files`` analysed (0-ply), the turns table
     gaining the analysis' columns when it is built; exit 130 after Ctrl-C."""
     common.require_evaluator(PROGRAM)
-    from narde_notation.archive.analysed import (
-        collect,
-        iter_file_analyses,
-        with_turn_analysis,
-    )
+    from narde_notation.archive import collect, iter_file_analyses, with_turn_analysis
 
     try:
         analyses = collect(iter_file_analyses(
@@ -487,7 +486,7 @@ def _players_text(ft: FileTables, analyses: list[GameAnalysis] | None, columns: 
     """``--by player``: the standings (with the analysis' columns) in ``fmt``."""
     players = _standings(ft, encoding)
     if analyses is not None:
-        from narde_notation.archive.analysed import with_player_analysis
+        from narde_notation.archive import with_player_analysis
 
         players = with_player_analysis(players, analyses)
     players = _player_columns(players, columns, fmt, analysed=analyses is not None)
@@ -499,7 +498,7 @@ def _write_club_report(files: list[str], report_dir: str, problems: list[str], *
                        jobs: int | None, ft: FileTables, analyses: list[GameAnalysis] | None,
                        quiet: bool) -> None:
     """``--report DIR``: the club report written; a failure added to ``problems``."""
-    from narde_notation.show.club_report import write_report
+    from narde_notation.show import write_report
 
     try:
         index = write_report(files, report_dir, report_games=report_games,

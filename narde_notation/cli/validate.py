@@ -14,8 +14,7 @@ from typing import IO, Any
 
 import click
 
-from narde_notation.archive.executor import run_each
-from narde_notation.archive.tasks import FileCheck, check_file
+from narde_notation.archive import FileCheck, check_file, run_each
 from narde_notation.cli import (
     counted,
     expand_arguments,
@@ -25,9 +24,8 @@ from narde_notation.cli import (
     program_output,
     worker_options,
 )
-from narde_notation.formats.sources import STDIN
-from narde_notation.model.findings import Finding
-from narde_notation.model.safe_text import csv_safe, json_safe
+from narde_notation.formats import STDIN
+from narde_notation.model import Finding, csv_safe, json_safe
 
 __all__ = ["COLUMNS", "FileCheck", "check_file", "narde_validate"]
 

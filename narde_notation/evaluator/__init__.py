@@ -25,11 +25,13 @@ from typing import TYPE_CHECKING
 
 from narde_notation._lazy import lazy_names
 
-if TYPE_CHECKING:
-    from narde_notation.evaluator.estimate import Estimate, RankedTurn
+if TYPE_CHECKING:  # the lazy names, for type checkers
+    from narde_notation.evaluator.estimate import Estimate, RankedTurn, equities, flip
     from narde_notation.evaluator.evaluate import Evaluator, expected_rolls
-
-__all__ = ["Estimate", "Evaluator", "RankedTurn", "expected_rolls"]
+    from narde_notation.evaluator.game import ROLLS, child_boards_of_rolls, mover_view
+    from narde_notation.evaluator.network import OUTPUTS
+    from narde_notation.evaluator.rollout import CHUNK, Rollout, Runner, Trials, iter_rollout
+    from narde_notation.evaluator.search import Judge
 
 __getattr__, __dir__ = lazy_names(
     __name__,
@@ -38,5 +40,36 @@ __getattr__, __dir__ = lazy_names(
         "RankedTurn": ".estimate",
         "Evaluator": ".evaluate",
         "expected_rolls": ".evaluate",
+        "ROLLS": ".game",
+        "mover_view": ".game",
+        "equities": ".estimate",
+        "flip": ".estimate",
+        "child_boards_of_rolls": ".game",
+        "Judge": ".search",
+        "Rollout": ".rollout",
+        "Runner": ".rollout",
+        "Trials": ".rollout",
+        "CHUNK": ".rollout",
+        "iter_rollout": ".rollout",
+        "OUTPUTS": ".network",
     },
 )
+
+__all__ = [
+    "CHUNK",
+    "OUTPUTS",
+    "ROLLS",
+    "Estimate",
+    "Evaluator",
+    "Judge",
+    "RankedTurn",
+    "Rollout",
+    "Runner",
+    "Trials",
+    "child_boards_of_rolls",
+    "equities",
+    "expected_rolls",
+    "flip",
+    "iter_rollout",
+    "mover_view",
+]

@@ -32,13 +32,13 @@ import contextlib
 import itertools
 import os
 import sys
-import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 
 import numpy as np
 import numpy.typing as npt
 
+from narde_notation._files import atomic_write
 from narde_notation.evaluator.game import ROLLS, Ruleset, child_boards
 from narde_notation.evaluator.package_data import read_arrays
 
@@ -274,18 +274,10 @@ def save(db: BearoffDatabase, path: Path) -> None:
         OSError: the folder cannot be written.
     """
     full = np.nonzero(db.first[:, 0] == 0.0)[0]
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(dir=path.parent, suffix=".tmp")
-    try:
-        with os.fdopen(fd, "wb") as fh:
-            np.savez_compressed(fh, format=_FORMAT, keys=db.keys, mean=db.mean, dist=db.dist,
-                                full_rows=full, first_full=db.first[full, :_FIRST_COLUMNS])
-        os.chmod(tmp, 0o644)  # package data and checkpoints are readable by all
-        os.replace(tmp, path)
-    except BaseException:
-        with contextlib.suppress(OSError):
-            os.unlink(tmp)
-        raise
+    # package data and checkpoints are readable by all
+    with atomic_write(path, mode=0o644) as (fh, _):
+        np.savez_compressed(fh, format=_FORMAT, keys=db.keys, mean=db.mean, dist=db.dist,
+                            full_rows=full, first_full=db.first[full, :_FIRST_COLUMNS])
 
 
 def _unpacked(source: Path) -> BearoffDatabase | None:
@@ -318,18 +310,9 @@ def _unpacked(source: Path) -> BearoffDatabase | None:
         pass
     db = _load_or_none(source, "the package's bear-off tables")
     if db is not None:
-        with contextlib.suppress(OSError):
-            copy.parent.mkdir(parents=True, exist_ok=True)
-            fd, tmp = tempfile.mkstemp(dir=copy.parent, suffix=".tmp")
-            try:
-                with os.fdopen(fd, "wb") as fh:
-                    np.save(fh, np.column_stack([db.keys.astype(np.float64), db.mean,
-                                                 db.dist, db.first]))
-                os.replace(tmp, copy)
-            except BaseException:
-                with contextlib.suppress(OSError):
-                    os.unlink(tmp)
-                raise
+        with contextlib.suppress(OSError), atomic_write(copy) as (fh, _):
+            np.save(fh, np.column_stack([db.keys.astype(np.float64), db.mean, db.dist,
+                                         db.first]))
     return db
 
 

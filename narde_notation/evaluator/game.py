@@ -14,19 +14,24 @@ from collections.abc import Sequence
 import numpy as np
 import numpy.typing as npt
 
-from narde_notation.model.ruleset import Ruleset
-from narde_notation.model.side import FLIP, Side
-from narde_notation.rules.compiled import library as compiled_library
-from narde_notation.rules.engine import Turn, legal_turns, parse_roll
-from narde_notation.rules.game import Game, opening_roll, roll
-from narde_notation.rules.generation import (
+from narde_notation.model import FLIP, Ruleset, Side, parse_roll
+from narde_notation.rules import (
+    Game,
+    Outcome,
+    Position,
+    Turn,
+    after_board,
+    after_turn,
     end_boards_of_rolls,
     generate,
+    legal_turns,
+    mover_boards,
+    opening_roll,
+    outcome,
     resolve_rules,
+    roll,
 )
-from narde_notation.rules.packed import after_board, mover_boards
-from narde_notation.rules.position import Position
-from narde_notation.rules.scoring import Outcome, after_turn, outcome
+from narde_notation.rules import library as compiled_library
 
 __all__ = [
     "FLIP",

@@ -11,14 +11,13 @@ respect to the output layer's sums is ``prediction - target``.
 from __future__ import annotations
 
 import json
-import os
-import tempfile
 from pathlib import Path
 from typing import Any
 
 import numpy as np
 import numpy.typing as npt
 
+from narde_notation._files import atomic_write
 from narde_notation.evaluator.package_data import read_arrays
 
 __all__ = ["OUTPUTS", "Network"]
@@ -133,20 +132,12 @@ class Network:
         Raises:
             OSError: the folder cannot be written.
         """
-        path.parent.mkdir(parents=True, exist_ok=True)
-        fd, tmp = tempfile.mkstemp(dir=path.parent, suffix=".tmp")
-        try:
-            with os.fdopen(fd, "wb") as fh:
-                arrays: dict[str, Any] = {k: v.astype(dtype) for k, v in self.params.items()}
-                arrays.update(extra or {})
-                arrays["meta"] = np.array(json.dumps(self.meta, sort_keys=True))
-                np.savez_compressed(fh, allow_pickle=False, **arrays)
-            os.chmod(tmp, 0o644)  # package data and checkpoints are readable by all
-            os.replace(tmp, path)
-        except BaseException:
-            if os.path.exists(tmp):
-                os.unlink(tmp)
-            raise
+        arrays: dict[str, Any] = {k: v.astype(dtype) for k, v in self.params.items()}
+        arrays.update(extra or {})
+        arrays["meta"] = np.array(json.dumps(self.meta, sort_keys=True))
+        # package data and checkpoints are readable by all
+        with atomic_write(path, mode=0o644) as (fh, _):
+            np.savez_compressed(fh, allow_pickle=False, **arrays)
 
     @classmethod
     def load(cls, path: Path | str) -> tuple[Network, dict[str, FloatArray]]:

@@ -34,6 +34,7 @@ if TYPE_CHECKING:  # the lazy names, for type checkers
         visit,
         visit_games,
     )
+    from narde_notation.formats.grammar import cache_folder
     from narde_notation.formats.native import read_half_turn, read_move
     from narde_notation.formats.reader import detect_format, parse_games, read_games
     from narde_notation.formats.sources import (
@@ -44,7 +45,13 @@ if TYPE_CHECKING:  # the lazy names, for type checkers
         record_files,
         special_kind,
     )
-    from narde_notation.formats.writer import write_game, write_games
+    from narde_notation.formats.writer import (
+        played_order_moves,
+        shortest_half_turn,
+        shortest_moves,
+        write_game,
+        write_games,
+    )
 
 __getattr__, __dir__ = lazy_names(
     __name__,
@@ -77,6 +84,10 @@ __getattr__, __dir__ = lazy_names(
         "parse_result": "._score",
         "parse_score": "._score",
         "result_token": "._score",
+        "cache_folder": ".grammar",
+        "played_order_moves": ".writer",
+        "shortest_moves": ".writer",
+        "shortest_half_turn": ".writer",
     },
 )
 
@@ -90,6 +101,7 @@ __all__ = [
     "Headers",
     "HeadersVisitor",
     "MatchTags",
+    "cache_folder",
     "detect_format",
     "expand_paths",
     "format_score",
@@ -98,12 +110,15 @@ __all__ = [
     "parse_games",
     "parse_result",
     "parse_score",
+    "played_order_moves",
     "read_games",
     "read_half_turn",
     "read_headers",
     "read_move",
     "record_files",
     "result_token",
+    "shortest_half_turn",
+    "shortest_moves",
     "special_kind",
     "visit",
     "visit_games",

@@ -6,8 +6,7 @@ from __future__ import annotations
 
 import re
 
-from narde_notation.model.record import parse_roll
-from narde_notation.model.side import Side
+from narde_notation.model import Side, parse_roll
 
 __all__ = [
     "OTHER_BLANKS",

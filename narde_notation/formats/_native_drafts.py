@@ -26,9 +26,7 @@ from narde_notation.formats.grammar import (
     turn_number,
     unescape,
 )
-from narde_notation.model.findings import Finding
-from narde_notation.model.record import GameRecord, HalfTurn, Move
-from narde_notation.model.side import Side
+from narde_notation.model import Finding, GameRecord, HalfTurn, Move, Side
 
 __all__ = ["SINK", "Draft", "draft_from_tokens", "finish", "native_parser", "turn_line"]
 

@@ -16,7 +16,7 @@ from collections.abc import Mapping
 from typing import NamedTuple
 
 from narde_notation._lazy import publish
-from narde_notation.model.side import Side
+from narde_notation.model import Side
 
 __all__ = [
     "RESULTS",

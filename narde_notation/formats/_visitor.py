@@ -15,7 +15,7 @@ from typing import Generic, TypeVar
 
 from narde_notation._lazy import publish
 from narde_notation.formats.reader import Source, read_games
-from narde_notation.model.record import GameRecord, HalfTurn
+from narde_notation.model import GameRecord, HalfTurn
 
 __all__ = ["SKIP", "GameVisitor", "Headers", "HeadersVisitor", "is_game", "read_headers", "visit",
            "visit_games"]

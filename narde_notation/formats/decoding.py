@@ -36,7 +36,7 @@ import sys
 from collections.abc import Iterable, Iterator
 from typing import IO, Any
 
-from narde_notation.model.findings import Finding
+from narde_notation.model import Finding
 
 __all__ = ["STDIN", "DecodedLines", "Source", "guess_encoding", "split_lines"]
 

@@ -24,8 +24,7 @@ from typing import TYPE_CHECKING, Any
 import lark
 from lark import Lark
 
-from narde_notation.model.findings import Finding
-from narde_notation.model.record import BAR, OFF, ROLL_SPELLINGS, Move
+from narde_notation.model import BAR, OFF, ROLL_SPELLINGS, Finding, Move
 
 if TYPE_CHECKING:  # pathlib is not imported at start-up
     from pathlib import Path

@@ -47,9 +47,7 @@ from narde_notation.formats.grammar import (
     unescape,
 )
 from narde_notation.formats.syntax import describe, message, reader_failure, syntax_finding
-from narde_notation.model.findings import Finding
-from narde_notation.model.record import GameRecord, HalfTurn, parse_roll
-from narde_notation.model.side import Side
+from narde_notation.model import Finding, GameRecord, HalfTurn, Side, parse_roll
 
 __all__ = ["mat_parser", "mat_patterns", "read_mat"]
 

@@ -53,9 +53,7 @@ from narde_notation.formats.syntax import (
     reader_failure,
     syntax_finding,
 )
-from narde_notation.model.findings import Finding
-from narde_notation.model.record import GameRecord, HalfTurn, Move
-from narde_notation.model.side import Side
+from narde_notation.model import Finding, GameRecord, HalfTurn, Move, Side
 
 __all__ = ["CHUNK_LINES", "native_chunks", "native_parser", "read_half_turn", "read_move",
            "read_native"]
@@ -79,7 +77,7 @@ def read_half_turn(text: str, side: Side = Side.WHITE) -> HalfTurn:
         NotationError: not exactly one half-turn on one line, or more moves
             than :data:`~narde_notation.formats.grammar.MAX_MOVES`.
     """
-    from narde_notation.model.errors import NotationError
+    from narde_notation.model import NotationError
 
     line = text.strip(" \t") if isinstance(text, str) else ""
     turns = terminal_pattern(native_parser(), "TURNS")
@@ -103,7 +101,7 @@ def read_move(text: str) -> Move:
     Raises:
         NotationError: not exactly one move (record-format.md grammar).
     """
-    from narde_notation.model.errors import NotationError
+    from narde_notation.model import NotationError
 
     half = read_half_turn(f"11: {text}", Side.WHITE)
     if len(half.moves) != 1:

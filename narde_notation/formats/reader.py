@@ -44,8 +44,7 @@ from typing import Literal
 from narde_notation._lazy import publish
 from narde_notation.formats.decoding import DecodedLines, Source
 from narde_notation.formats.native import read_native
-from narde_notation.model.findings import Finding
-from narde_notation.model.record import GameRecord
+from narde_notation.model import Finding, GameRecord
 
 __all__ = ["Source", "detect_format", "parse_games", "read_games"]
 

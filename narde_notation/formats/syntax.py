@@ -14,9 +14,7 @@ from collections.abc import Iterable
 
 from lark.exceptions import UnexpectedCharacters, UnexpectedInput, UnexpectedToken
 
-from narde_notation.model.findings import Finding
-from narde_notation.model.record import GameRecord
-from narde_notation.model.safe_text import masked
+from narde_notation.model import Finding, GameRecord, masked
 
 __all__ = [
     "describe",

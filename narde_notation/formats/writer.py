@@ -41,8 +41,7 @@ from typing import Literal
 
 from narde_notation._lazy import publish
 from narde_notation.formats._score import parse_score
-from narde_notation.model.record import BAR, OFF, GameRecord, HalfTurn, Move
-from narde_notation.model.side import Side
+from narde_notation.model import BAR, OFF, GameRecord, HalfTurn, Move, Side
 
 __all__ = ["played_order_moves", "shortest_half_turn", "shortest_moves", "write_game",
            "write_games"]

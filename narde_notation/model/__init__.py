@@ -27,6 +27,7 @@ if TYPE_CHECKING:  # the lazy names, for type checkers
     from narde_notation.model.record import (
         BAR,
         OFF,
+        ROLL_SPELLINGS,
         GameRecord,
         HalfTurn,
         Move,
@@ -36,8 +37,19 @@ if TYPE_CHECKING:  # the lazy names, for type checkers
         pips_rolled,
     )
     from narde_notation.model.ruleset import Ruleset
-    from narde_notation.model.safe_text import shown, unicode_text, visible
-    from narde_notation.model.side import Side
+    from narde_notation.model.safe_text import (
+        csv_safe,
+        csv_safe_frame,
+        html_text,
+        json_safe,
+        markdown_safe,
+        masked,
+        script_json,
+        shown,
+        unicode_text,
+        visible,
+    )
+    from narde_notation.model.side import FLIP, Side, absolute_to_own, own_to_absolute
 
 __getattr__, __dir__ = lazy_names(
     __name__,
@@ -65,13 +77,26 @@ __getattr__, __dir__ = lazy_names(
         "shown": ".safe_text",
         "visible": ".safe_text",
         "unicode_text": ".safe_text",
+        "csv_safe_frame": ".safe_text",
+        "json_safe": ".safe_text",
+        "markdown_safe": ".safe_text",
+        "csv_safe": ".safe_text",
+        "FLIP": ".side",
+        "ROLL_SPELLINGS": ".record",
+        "masked": ".safe_text",
+        "absolute_to_own": ".side",
+        "own_to_absolute": ".side",
+        "html_text": ".safe_text",
+        "script_json": ".safe_text",
     },
 )
 
 __all__ = [
     "BAR",
     "CODES",
+    "FLIP",
     "OFF",
+    "ROLL_SPELLINGS",
     "Finding",
     "GameOverError",
     "GameRecord",
@@ -85,10 +110,19 @@ __all__ = [
     "RulesetError",
     "Severity",
     "Side",
+    "absolute_to_own",
+    "csv_safe",
+    "csv_safe_frame",
     "expand_moves",
     "format_path",
+    "html_text",
+    "json_safe",
+    "markdown_safe",
+    "masked",
+    "own_to_absolute",
     "parse_roll",
     "pips_rolled",
+    "script_json",
     "shown",
     "unicode_text",
     "visible",

@@ -26,16 +26,23 @@ from narde_notation.model import (
     Ruleset,
     RulesetError,
     Side,
-    expand_moves,
+    absolute_to_own,
     shown,
 )
+from narde_notation.replay._expansion import expansions
 from narde_notation.replay._report import GameReport, TurnReplay
-from narde_notation.rules.engine import check_turn
-from narde_notation.rules.game import Game
-from narde_notation.rules.packed import after_board
-from narde_notation.rules.position import Position, absolute_to_own
-from narde_notation.rules.scoring import Kind, Outcome, conceded
-from narde_notation.rules.turn_check import TurnCheck, quick_check, quick_legs, quick_turns
+from narde_notation.rules import (
+    Game,
+    Kind,
+    Outcome,
+    Position,
+    TurnCheck,
+    after_board,
+    check_turn,
+    conceded,
+    quick_check,
+    quick_turns,
+)
 
 __all__ = ["finding_order", "validate"]
 
@@ -225,7 +232,7 @@ class _Replay:
         over: Outcome | None = None
         half_turns = _before_syntax_error(record)
         _REPLAYED[0] += len(half_turns)
-        entries, words = _expansions(half_turns, compiled=not absolute
+        entries, words = expansions(half_turns, compiled=not absolute
                                      and _REPLAYED[0] > COMPILED_AFTER)
         # the end boards of the half-turns from ply `batch_from` on that the
         # compiled quick reading settled (the rest: quick_check, then check_turn)
@@ -494,14 +501,6 @@ class _Replay:
         return self.report
 
 
-#: id(moves) -> (moves, expanded paths, any hit or bar mark, their legs for
-#: :func:`quick_turns`): the reader shares the ``moves`` tuple of a half-turn
-#: text between its occurrences, so the expansion is computed once per distinct
-#: text.  The tuple itself is kept in the entry, so that an id is never taken
-#: for a later object's.
-_Expansion = tuple[tuple[Move, ...], tuple[tuple[int, ...], ...], bool, int]
-_expanded: dict[int, _Expansion] = {}
-_EXPANDED_MAX = 1 << 16
 #: Half-turns a process replays before the compiled reading is loaded (its
 #: load, about 5 ms, is more than it saves on a few games: a one-game run
 #: never pays it), and how many it has replayed.
@@ -510,44 +509,6 @@ _REPLAYED = [0]
 #: times a game's replay starts the compiled reading again after a half-turn it
 #: left to quick_check (a game of many such half-turns pays no call per turn)
 _RESTARTS = 64
-#: the rolls the compiled reading takes (a record's; a half-turn made by hand
-#: with other values is read by quick_check as before)
-_ROLLS = frozenset((a, b) for a in range(1, 7) for b in range(1, 7))
-
-
-def _expand_moves(moves: tuple[Move, ...]) -> _Expansion:
-    # marked: a hit, the bar, or a point over 24
-    marked = any(move.hit or max(move.path) >= BAR for move in moves)
-    paths = expand_moves(moves)
-    entry = (moves, paths, marked, 0 if marked else quick_legs(paths))
-    if len(_expanded) >= _EXPANDED_MAX:
-        _expanded.clear()
-    _expanded[id(moves)] = entry
-    return entry
-
-
-def _expansions(half_turns: list[HalfTurn], *, compiled: bool
-                ) -> tuple[list[_Expansion], list[int]]:
-    """Each half-turn's expansion, and with ``compiled`` the words
-    :func:`quick_turns` reads (0 for a half-turn it must leave alone)."""
-    entries: list[_Expansion] = []
-    words: list[int] = []
-    expanded = _expanded
-    black = Side.BLACK
-    for half in half_turns:
-        moves = half.moves
-        entry = expanded.get(id(moves))
-        if entry is None or entry[0] is not moves:
-            entry = _expand_moves(moves)
-        entries.append(entry)
-        if compiled:
-            legs = entry[3]
-            dice = half.dice
-            if legs and half.unread is None and dice in _ROLLS:
-                words.append(dice[0] | dice[1] << 4 | (half.side is black) << 8 | legs)
-            else:  # a half-turn made by hand with other dice: quick_check's
-                words.append(0)
-    return entries, words
 
 
 def _before_syntax_error(record: GameRecord) -> list[HalfTurn]:

@@ -7,9 +7,7 @@ from typing import NamedTuple
 
 from narde_notation._lazy import publish
 from narde_notation.model import Finding, GameRecord, HalfTurn, Ruleset, Side, pips_rolled
-from narde_notation.rules.game import Game
-from narde_notation.rules.position import Position
-from narde_notation.rules.scoring import Outcome
+from narde_notation.rules import Game, Outcome, Position
 
 __all__ = ["GameReport", "TurnReplay"]
 
@@ -202,7 +200,7 @@ class GameReport:
         See :func:`narde_notation.show.viewer.game_page` (board, move list, pip
         counts, findings; buttons and arrow keys to step).
         """
-        from narde_notation.show.viewer import game_page  # page code only when asked
+        from narde_notation.show import game_page  # page code only when asked
 
         return game_page(self, ply=ply, title=title)
 

@@ -14,7 +14,29 @@ place a step's rule is written), :mod:`.generation` (R7 compulsory play),
 Depends on :mod:`narde_notation.model` only.
 """
 
+from typing import TYPE_CHECKING
+
 from narde_notation._lazy import lazy_names
+
+if TYPE_CHECKING:  # the lazy names, for type checkers
+    from narde_notation.model import absolute_to_own, own_to_absolute
+    from narde_notation.rules.compiled import library
+    from narde_notation.rules.engine import check_turn
+    from narde_notation.rules.game import Game, opening_roll, roll
+    from narde_notation.rules.generation import (
+        Step,
+        Turn,
+        end_boards_of_rolls,
+        generate,
+        legal_turns,
+        max_dice_used,
+        resolve_rules,
+    )
+    from narde_notation.rules.packed import after_board, mover_boards
+    from narde_notation.rules.position import Position
+    from narde_notation.rules.random_play import random_game, random_match
+    from narde_notation.rules.scoring import Kind, Outcome, after_turn, conceded, outcome
+    from narde_notation.rules.turn_check import TurnCheck, quick_check, quick_legs, quick_turns
 
 __getattr__, __dir__ = lazy_names(
     __name__,
@@ -34,5 +56,49 @@ __getattr__, __dir__ = lazy_names(
         "outcome": ".scoring",
         "random_game": ".random_play",
         "random_match": ".random_play",
+        "after_turn": ".scoring",
+        "library": ".compiled",
+        "roll": ".game",
+        "end_boards_of_rolls": ".generation",
+        "generate": ".generation",
+        "resolve_rules": ".generation",
+        "after_board": ".packed",
+        "mover_boards": ".packed",
+        "Kind": ".scoring",
+        "conceded": ".scoring",
+        "quick_check": ".turn_check",
+        "quick_legs": ".turn_check",
+        "quick_turns": ".turn_check",
     },
 )
+
+__all__ = [
+    "Game",
+    "Kind",
+    "Outcome",
+    "Position",
+    "Step",
+    "Turn",
+    "TurnCheck",
+    "absolute_to_own",
+    "after_board",
+    "after_turn",
+    "check_turn",
+    "conceded",
+    "end_boards_of_rolls",
+    "generate",
+    "legal_turns",
+    "library",
+    "max_dice_used",
+    "mover_boards",
+    "opening_roll",
+    "outcome",
+    "own_to_absolute",
+    "quick_check",
+    "quick_legs",
+    "quick_turns",
+    "random_game",
+    "random_match",
+    "resolve_rules",
+    "roll",
+]

@@ -25,7 +25,8 @@ import stat
 import sys
 from pathlib import Path
 
-from narde_notation.formats.grammar import cache_folder
+from narde_notation._files import atomic_write
+from narde_notation.formats import cache_folder
 
 __all__ = ["library"]
 
@@ -51,7 +52,7 @@ def _build(source: Path) -> ctypes.CDLL | None:
     text = source.read_bytes()
     target = Path(folder, f"{source.stem}-{hashlib.sha256(text).hexdigest()[:16]}.so")
     stamp = target.with_suffix(".sha256")
-    if not _verified(target, stamp) and not _compile(source, folder, target, stamp):
+    if not _verified(target, stamp) and not _compile(source, target, stamp):
         return None
     try:
         return ctypes.CDLL(str(target))
@@ -82,31 +83,24 @@ def _verified(target: Path, stamp: Path) -> bool:
     return bool(expected) and _digest(target) == expected
 
 
-def _compile(source: Path, folder: str, target: Path, stamp: Path) -> bool:
+def _compile(source: Path, target: Path, stamp: Path) -> bool:
     """Build ``source`` into ``target`` (replacing whatever stands there) and
     write its stamp; ``False`` when it cannot (the Python code then runs).
-    (``subprocess`` and ``tempfile`` are imported here: a process that finds
-    the library built never loads them.)"""
+    (``subprocess`` is imported here: a process that finds the library built
+    never loads it.)"""
     import subprocess
-    import tempfile
 
-    fd, tmp = tempfile.mkstemp(dir=folder, suffix=".so")
-    os.close(fd)
-    fd, tmp_stamp = tempfile.mkstemp(dir=folder, suffix=".sha256")
-    os.close(fd)
     try:
-        subprocess.run([os.environ.get("CC", "cc"), "-O2", "-shared", "-fPIC", "-o", tmp,
-                        str(source)], check=True, capture_output=True, timeout=120)
-        digest = _digest(Path(tmp))
-        if digest is None:
-            return False
-        Path(tmp_stamp).write_text(digest + "\n", encoding="ascii")
-        os.replace(tmp_stamp, stamp)  # a stamp ahead of its library only fails to verify
-        os.replace(tmp, target)
+        with atomic_write(target, suffix=".so") as (library_file, tmp):
+            library_file.close()  # the compiler writes it
+            subprocess.run([os.environ.get("CC", "cc"), "-O2", "-shared", "-fPIC", "-o",
+                            str(tmp), str(source)], check=True, capture_output=True, timeout=120)
+            digest = _digest(tmp)
+            if digest is None:
+                raise OSError(f"{tmp} is not a regular file")
+            # a stamp ahead of its library only fails to verify
+            with atomic_write(stamp, suffix=".sha256") as (stamp_file, _):
+                stamp_file.write(f"{digest}\n".encode("ascii"))
     except (OSError, subprocess.SubprocessError):
         return False
-    finally:
-        for path in (tmp, tmp_stamp):
-            if os.path.lexists(path):
-                os.unlink(path)
     return _verified(target, stamp)

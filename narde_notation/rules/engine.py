@@ -24,8 +24,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from narde_notation.model.record import ROLL_SPELLINGS, HalfTurn, parse_roll
-from narde_notation.model.ruleset import Ruleset
+from narde_notation.model import ROLL_SPELLINGS, HalfTurn, Ruleset, parse_roll
 from narde_notation.rules.generation import (
     Step,
     Turn,

@@ -35,12 +35,17 @@ from __future__ import annotations
 
 import random
 
-from narde_notation.model.errors import GameOverError, IllegalTurnError
-from narde_notation.model.findings import Finding
-from narde_notation.model.record import GameRecord, HalfTurn, parse_roll
-from narde_notation.model.ruleset import Ruleset
-from narde_notation.model.safe_text import shown
-from narde_notation.model.side import Side
+from narde_notation.model import (
+    Finding,
+    GameOverError,
+    GameRecord,
+    HalfTurn,
+    IllegalTurnError,
+    Ruleset,
+    Side,
+    parse_roll,
+    shown,
+)
 from narde_notation.rules.engine import check_turn
 from narde_notation.rules.generation import Turn, resolve_rules
 from narde_notation.rules.position import Position

@@ -27,9 +27,7 @@ import operator
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, NamedTuple
 
-from narde_notation.model.record import OFF, HalfTurn, Move, format_path, parse_roll
-from narde_notation.model.ruleset import Ruleset
-from narde_notation.model.side import Side
+from narde_notation.model import OFF, HalfTurn, Move, Ruleset, Side, format_path, parse_roll
 from narde_notation.rules.packed import after_board, mover_boards
 from narde_notation.rules.step import OCC, head_floor, illegal_block, step
 
@@ -203,7 +201,7 @@ class Turn:
         builds and another does not, R6, can make the sorted form unreadable),
         else the single-die steps as played.  A turn made by hand, without that position, gets the
         shortest form."""
-        from narde_notation.formats.writer import played_order_moves, shortest_moves
+        from narde_notation.formats import played_order_moves, shortest_moves
 
         steps = [(p, t) for p, t, _d in self._steps]
         moves = shortest_moves(steps)

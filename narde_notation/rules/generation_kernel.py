@@ -21,7 +21,7 @@ import operator
 from collections.abc import Callable
 from pathlib import Path
 
-from narde_notation.model.side import FLIP
+from narde_notation.model import FLIP
 from narde_notation.rules import step as rule
 from narde_notation.rules.compiled import library
 

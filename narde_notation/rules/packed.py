@@ -20,8 +20,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Self, TypeVar
 
-from narde_notation.model.errors import PositionError
-from narde_notation.model.side import FLIP, Side
+from narde_notation.model import FLIP, PositionError, Side
 
 __all__ = ["CHECKERS", "PackedPosition", "after_board", "build", "mover_boards"]
 

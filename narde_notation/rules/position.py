@@ -19,15 +19,22 @@ import re
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, final
 
-from narde_notation.model.errors import IllegalTurnError, NotationError, PositionError
-from narde_notation.model.record import HalfTurn
-from narde_notation.model.safe_text import shown
-from narde_notation.model.side import FLIP, Side, absolute_to_own, own_to_absolute
+from narde_notation.model import (
+    FLIP,
+    HalfTurn,
+    IllegalTurnError,
+    NotationError,
+    PositionError,
+    Side,
+    absolute_to_own,
+    own_to_absolute,
+    shown,
+)
 from narde_notation.rules.engine import Turn, check_turn, legal_turns
 from narde_notation.rules.packed import PackedPosition, build
 
 if TYPE_CHECKING:
-    from narde_notation.model.ruleset import Ruleset
+    from narde_notation.model import Ruleset
 
 __all__ = ["FLIP", "Position", "absolute_to_own", "own_to_absolute"]
 
@@ -208,7 +215,7 @@ class Position(PackedPosition):
     def _repr_svg_(self) -> str:
         """Jupyter: the board as SVG in absolute numbering (heads and homes
         marked, pip counts shown); see :func:`narde_notation.show.board_svg.position_svg`."""
-        from narde_notation.show.board_svg import position_svg  # drawing code only when shown
+        from narde_notation.show import position_svg  # drawing code only when shown
 
         return position_svg(self)
 

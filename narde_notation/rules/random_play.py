@@ -10,9 +10,7 @@ from __future__ import annotations
 import random
 
 from narde_notation.formats import format_score, parse_result
-from narde_notation.model.record import GameRecord
-from narde_notation.model.ruleset import Ruleset
-from narde_notation.model.side import Side
+from narde_notation.model import GameRecord, Ruleset, Side
 from narde_notation.rules.game import Game, opening_roll, roll
 from narde_notation.rules.position import Position
 

@@ -6,8 +6,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from narde_notation.formats import result_token
-from narde_notation.model.ruleset import Ruleset
-from narde_notation.model.side import Side
+from narde_notation.model import Ruleset, Side
 from narde_notation.rules.position import Position
 
 __all__ = ["Kind", "Outcome", "after_turn", "conceded", "draw", "outcome"]

@@ -18,8 +18,7 @@ the opponent's own point ``q`` (R6 "ahead").
 
 from __future__ import annotations
 
-from narde_notation.model.ruleset import Ruleset
-from narde_notation.model.side import FLIP
+from narde_notation.model import FLIP, Ruleset
 
 __all__ = [
     "BLOCK",

@@ -18,10 +18,7 @@ from collections.abc import Callable, Sequence
 from itertools import pairwise
 from typing import TYPE_CHECKING, NamedTuple
 
-from narde_notation.model.findings import Finding
-from narde_notation.model.record import OFF
-from narde_notation.model.ruleset import Ruleset
-from narde_notation.model.side import Side
+from narde_notation.model import OFF, Finding, Ruleset, Side
 from narde_notation.rules.generation import STEPS, Step, generate, more_dice_playable
 from narde_notation.rules.packed import after_board, mover_boards
 from narde_notation.rules.step import HEAD_SHIFT, head_allowance, illegal_block, step

@@ -15,10 +15,7 @@ from collections.abc import Sequence
 from itertools import pairwise, permutations
 from typing import TYPE_CHECKING
 
-from narde_notation.model.errors import NotationError
-from narde_notation.model.findings import Finding
-from narde_notation.model.record import BAR, OFF, format_path
-from narde_notation.model.ruleset import Ruleset
+from narde_notation.model import BAR, OFF, Finding, NotationError, Ruleset, format_path
 from narde_notation.rules.generation import RawStep, Step, generate, trail_steps
 from narde_notation.rules.packed import after_board, mover_boards
 from narde_notation.rules.step import FACING, ONE, REFUSAL_CODES, head_floor, illegal_block, step

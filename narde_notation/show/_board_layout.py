@@ -9,7 +9,7 @@ the board is turned half a circle.  Pixels, origin top left, y down.
 
 from __future__ import annotations
 
-from narde_notation.model.side import Side, own_to_absolute
+from narde_notation.model import Side, own_to_absolute
 
 __all__ = ["MAX_DRAWN", "SPOTS", "Layout"]
 

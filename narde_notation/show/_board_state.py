@@ -13,18 +13,13 @@ import functools
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from narde_notation.model.errors import NardeError
-from narde_notation.model.findings import CODES
-from narde_notation.model.safe_text import visible
-from narde_notation.model.side import Side, own_to_absolute
-from narde_notation.rules.engine import Turn
-from narde_notation.rules.game import Game
-from narde_notation.rules.position import Position
+from narde_notation.model import CODES, NardeError, Side, own_to_absolute, visible
+from narde_notation.rules import Game, Position, Turn
 from narde_notation.show.board_entry import Refusal, Step, TurnEntry
 from narde_notation.show.viewer import ply_data
 
 if TYPE_CHECKING:
-    from narde_notation.evaluator.evaluate import Evaluator
+    from narde_notation.evaluator import Evaluator
 
 __all__ = ["HINT_ROWS", "MAX_TEXT", "MAX_TURNS", "BoardError", "State", "analysis_answer",
            "hint_answer", "read_state", "record_text", "state_answer"]
@@ -150,7 +145,7 @@ def _abs_steps(turn: Turn, mover: Side) -> list[list[int]]:
 
 def _line(state: State, game: Game) -> dict[str, Any]:
     """The line's half-turns and every ply's board, the record, the outcome."""
-    from narde_notation.formats.writer import write_game
+    from narde_notation.formats import write_game
 
     positions = game.positions()
     turns: list[dict[str, Any]] = []
@@ -283,8 +278,8 @@ def state_answer(state: State) -> dict[str, Any]:
 
 @functools.cache
 def _evaluator(rules: str) -> Evaluator:
-    from narde_notation.evaluator.evaluate import Evaluator
-    from narde_notation.model.ruleset import Ruleset
+    from narde_notation.evaluator import Evaluator
+    from narde_notation.model import Ruleset
 
     return Evaluator(Ruleset.from_tag(rules))
 
@@ -321,8 +316,8 @@ def hint_answer(state: State) -> dict[str, Any]:
 def analysis_answer(state: State, from_side: Side) -> dict[str, Any]:
     """The answer to ``POST /api/analysis``: ``html``, the game so far in the
     viewer with its analysis (:func:`~narde_notation.show.viewer.viewer_html`)."""
-    from narde_notation.analysis.game import analyse
-    from narde_notation.replay.validation import validate
+    from narde_notation.analysis import analyse
+    from narde_notation.replay import validate
     from narde_notation.show.viewer import viewer_html
 
     game = _game(state)

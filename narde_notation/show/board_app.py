@@ -41,9 +41,8 @@ from importlib import resources
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from narde_notation.model.safe_text import html_text, script_json, visible
-from narde_notation.model.side import Side
-from narde_notation.rules.position import Position
+from narde_notation.model import Side, html_text, script_json, visible
+from narde_notation.rules import Position
 from narde_notation.show._board_state import (
     BoardError,
     analysis_answer,

@@ -23,14 +23,12 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from narde_notation.model.findings import CODES
-from narde_notation.model.side import absolute_to_own, own_to_absolute
-from narde_notation.rules.engine import Turn, check_turn, legal_turns, parse_roll
+from narde_notation.model import CODES, absolute_to_own, own_to_absolute, parse_roll
+from narde_notation.rules import Turn, check_turn, legal_turns
 
 if TYPE_CHECKING:
-    from narde_notation.model.ruleset import Ruleset
-    from narde_notation.rules.engine import TurnCheck
-    from narde_notation.rules.position import Position
+    from narde_notation.model import Ruleset
+    from narde_notation.rules import Position, TurnCheck
 
 __all__ = ["Refusal", "TurnEntry"]
 

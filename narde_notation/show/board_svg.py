@@ -29,7 +29,7 @@ from dataclasses import dataclass, field
 from html import escape
 from typing import Any, Literal
 
-from narde_notation.model.side import Side, own_to_absolute
+from narde_notation.model import Side, own_to_absolute
 from narde_notation.show._board_layout import MAX_DRAWN, SPOTS, Layout
 
 __all__ = [
@@ -243,7 +243,7 @@ def status_text(pos: Any, outcome: Any = None) -> str:
     rules (R9: oyn 1, mars 2; koks needs the ruleset, so pass the outcome).
     """
     if outcome is None and pos.is_game_over():
-        from narde_notation.rules.scoring import outcome as score
+        from narde_notation.rules import outcome as score
 
         outcome = score(pos)
     if outcome is None:

@@ -26,16 +26,16 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from narde_notation.model.safe_text import html_text as escape
+from narde_notation.model import html_text as escape
 from narde_notation.replay import ReplayOptions
 
 if TYPE_CHECKING:
     import pandas as pd
     from matplotlib.axes import Axes
 
-    from narde_notation.analysis.game import GameAnalysis
-    from narde_notation.archive.frames import FileTables, PathsLike
-    from narde_notation.model.ruleset import Ruleset
+    from narde_notation.analysis import GameAnalysis
+    from narde_notation.archive import FileTables, PathsLike
+    from narde_notation.model import Ruleset
 
 __all__ = ["write_report"]
 
@@ -119,8 +119,7 @@ def write_report(
         OSError: ``out_dir`` cannot be written.
         narde_notation.model.errors.RulesetError: ``rules`` is not a ruleset tag.
     """
-    from narde_notation.archive import frames
-    from narde_notation.archive.matches import matches_frame
+    from narde_notation.archive import frames, matches_frame
     from narde_notation.archive.ratings import ratings
     from narde_notation.archive.standings import standings
 
@@ -134,7 +133,7 @@ def write_report(
     history = ratings(matches)
     table = standings(games, matches, history)
     if analyses is not None:
-        from narde_notation.archive.analysed import with_player_analysis
+        from narde_notation.archive import with_player_analysis
 
         table = with_player_analysis(table, analyses)
     s = frames.summary(ft)
@@ -262,7 +261,7 @@ def _write_pages(
     ):
         if (len(games) <= limit or flagged) and file in readable:
             by_file.setdefault(str(file), {})[int(game)] = _page_name(row)
-    from narde_notation.archive.executor import Failure, run_each
+    from narde_notation.archive import Failure, run_each
 
     done = run_each(_file_pages, list(by_file), jobs=jobs, pages=by_file,
                     folder=str(folder), options=options, analysed=analysed)

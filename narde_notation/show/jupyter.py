@@ -17,14 +17,13 @@ from __future__ import annotations
 import sys
 from typing import TYPE_CHECKING, Any
 
-from narde_notation.model.record import GameRecord
-from narde_notation.model.safe_text import visible
+from narde_notation.model import GameRecord, visible
 from narde_notation.show.viewer import viewer_html
 
 if TYPE_CHECKING:
-    from narde_notation.analysis.game import GameAnalysis
-    from narde_notation.replay.validation import GameReport
-    from narde_notation.rules.game import Game
+    from narde_notation.analysis import GameAnalysis
+    from narde_notation.replay import GameReport
+    from narde_notation.rules import Game
 
 __all__ = ["analysis_html", "game_html", "game_text", "played_game_html",
            "register_ipython_formatters"]
@@ -100,7 +99,7 @@ def register_ipython_formatters() -> bool:
     shell = get_ipython() if get_ipython is not None else None
     if shell is None:
         return False
-    from narde_notation.replay.validation import GameReport
+    from narde_notation.replay import GameReport
 
     formatters = shell.display_formatter.formatters
     for cls in (GameRecord, GameReport):

@@ -14,15 +14,15 @@ from typing import TYPE_CHECKING, Any
 
 import pandas as pd
 
-from narde_notation.analysis.marks import MARK_COLOURS
-from narde_notation.model.record import GameRecord
+from narde_notation.analysis import MARK_COLOURS
+from narde_notation.model import GameRecord
 
 if TYPE_CHECKING:
     from matplotlib.axes import Axes
 
-    from narde_notation.analysis.game import GameAnalysis
-    from narde_notation.archive.frames import FileTables, Summary
-    from narde_notation.replay.validation import GameReport
+    from narde_notation.analysis import GameAnalysis
+    from narde_notation.archive import FileTables, Summary
+    from narde_notation.replay import GameReport
 
 __all__ = ["MARK_COLOURS", "plot_dice", "plot_equity", "plot_game_lengths", "plot_mars_rate",
            "plot_race", "race_data"]
@@ -173,7 +173,7 @@ def plot_equity(analysis: GameAnalysis | pd.DataFrame, ax: Axes | None = None) -
     Raises:
         ValueError: no half-turn was analysed.
     """
-    from narde_notation.model.safe_text import visible
+    from narde_notation.model import visible
 
     frame = analysis if isinstance(analysis, pd.DataFrame) else analysis.to_frame()
     if not len(frame):
@@ -298,13 +298,8 @@ def plot_dice(data: pd.DataFrame | Summary | FileTables, ax: Axes | None = None)
     """
     import numpy as np
 
-    from narde_notation.archive.frames import (
-        ROLL_NAMES,
-        FileTables,
-        Summary,
-        dice_fairness,
-        summary,
-    )
+    from narde_notation.archive import ROLL_NAMES, FileTables, Summary, dice_fairness
+    from narde_notation.archive.frames import summary
 
     ax = _axes(ax)
     if isinstance(data, FileTables):

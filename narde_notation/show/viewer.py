@@ -46,11 +46,10 @@ from collections.abc import Callable, Mapping
 from importlib import resources
 from typing import TYPE_CHECKING
 
-from narde_notation.analysis.marks import MARK_COLOURS, MARK_SYMBOLS
-from narde_notation.formats.writer import shortest_half_turn
-from narde_notation.model.safe_text import html_text as escape
-from narde_notation.model.safe_text import script_json, visible
-from narde_notation.model.side import Side, own_to_absolute
+from narde_notation.analysis import MARK_COLOURS, MARK_SYMBOLS
+from narde_notation.formats import shortest_half_turn
+from narde_notation.model import Side, own_to_absolute, script_json, visible
+from narde_notation.model import html_text as escape
 from narde_notation.show.board_svg import (
     board_drawing,
     info_text,
@@ -60,13 +59,10 @@ from narde_notation.show.board_svg import (
 )
 
 if TYPE_CHECKING:
-    from narde_notation.analysis.game import GameAnalysis, HalfTurnAnalysis
-    from narde_notation.model import GameRecord
-    from narde_notation.model.findings import Finding
-    from narde_notation.model.ruleset import Ruleset
-    from narde_notation.replay.validation import GameReport, TurnReplay
-    from narde_notation.rules.position import Position
-    from narde_notation.rules.scoring import Outcome
+    from narde_notation.analysis import GameAnalysis, HalfTurnAnalysis
+    from narde_notation.model import Finding, GameRecord, Ruleset
+    from narde_notation.replay import GameReport, TurnReplay
+    from narde_notation.rules import Outcome, Position
 
 __all__ = ["ASSET_NAMES", "game_page", "half_turn_shown", "ply_data", "viewer_assets",
            "viewer_html"]
@@ -122,7 +118,7 @@ def half_turn_shown(turn: TurnReplay, rules: Ruleset | None = None) -> str:
     shown = shortest_half_turn(half)
     if shown is half or shown.moves == half.moves:
         return str(half)
-    from narde_notation.rules.engine import check_turn
+    from narde_notation.rules import check_turn
 
     check = check_turn(turn.before, shown, rules=rules)
     return str(shown) if check.legal and check.position == turn.after else str(half)

@@ -224,8 +224,9 @@ def test_ctrl_c_while_the_summary_is_written_exits_130(tmp_path: Path,
 def test_ctrl_c_in_narde_show_exits_130(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     from click.testing import CliRunner
 
+    import narde_notation.show
     import narde_notation.show.board_svg as board_svg
-    import narde_notation.show.viewer  # noqa: F401  (imported first: it binds board_drawing)
+    import narde_notation.show.viewer
     from narde_notation.cli.main import narde
 
     (tmp_path / "g.txt").write_text(GAME)
@@ -234,6 +235,7 @@ def test_ctrl_c_in_narde_show_exits_130(tmp_path: Path, monkeypatch: pytest.Monk
         raise KeyboardInterrupt
 
     monkeypatch.setattr(board_svg, "board_drawing", interrupted)
+    monkeypatch.setattr(narde_notation.show, "board_drawing", interrupted)  # the cli's import
     done = CliRunner().invoke(narde, ["show", str(tmp_path / "g.txt"), "-o",
                                       str(tmp_path / "g.svg")])
     assert done.exit_code == 130

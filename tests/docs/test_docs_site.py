@@ -8,7 +8,6 @@ documentation step and runs these tests there).
 
 from __future__ import annotations
 
-import importlib.util
 import textwrap
 from pathlib import Path
 from types import ModuleType
@@ -19,6 +18,7 @@ pytest.importorskip("sphinx")
 pytest.importorskip("sphinx_click")
 pytest.importorskip("myst_nb")
 
+from corpus import load_module
 from sphinx.cmd.build import build_main
 
 DOCS = Path(__file__).resolve().parents[2] / "docs"
@@ -26,11 +26,7 @@ DOCS = Path(__file__).resolve().parents[2] / "docs"
 
 @pytest.fixture(scope="module")
 def conf() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("narde_docs_conf", DOCS / "conf.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return load_module(DOCS / "conf.py", "narde_docs_conf")
 
 
 def test_names_of_the_package_are_found_however_spelt(conf: ModuleType) -> None:
