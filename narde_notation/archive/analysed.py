@@ -15,6 +15,7 @@ import os
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import TYPE_CHECKING, Any
 
+from narde_notation.analysis.depth import AUTO, Depth
 from narde_notation.analysis.files import FileAnalysis, analyse_file, merge_shares
 from narde_notation.analysis.game import COLUMNS, GameAnalysis
 from narde_notation.analysis.summary import ANALYSIS_COLUMNS, SUMMARY_COLUMNS, player_summary
@@ -52,7 +53,7 @@ def analysis_shares(files: Sequence[str], workers: int, *, game: int | None = No
 
 
 def iter_file_analyses(files: Sequence[str], *, jobs: int | None = 1,
-                       scheduler: str | None = None, ply: int = 0, rules: str | None = None,
+                       scheduler: str | None = None, ply: Depth = AUTO, rules: str | None = None,
                        encoding: str | None = None, game: int | None = None,
                        watch: Watch | None = None, verify: int = 0,
                        seed: int = 0) -> Iterator[FileAnalysis | Failure]:
@@ -114,7 +115,7 @@ def collect(results: Iterable[FileAnalysis | Failure], problems: list[str]
 
 
 def analyse_files(files: Sequence[str], *, jobs: int | None = 1, scheduler: str | None = None,
-                  ply: int = 0, rules: str | None = None, encoding: str | None = None,
+                  ply: Depth = AUTO, rules: str | None = None, encoding: str | None = None,
                   problems: list[str] | None = None) -> list[GameAnalysis]:
     """Every game of ``files`` analysed, in file order; unreadable files and
     failures are appended to ``problems`` (one line each)."""
