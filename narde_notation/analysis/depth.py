@@ -42,7 +42,7 @@ AUTO_COUNT = 3
 AUTO_EQUITY = 0.08
 #: at :data:`AUTO`: a played turn whose 1-ply loss is in this range (points) is
 #: searched at 2 ply with the 1-ply best (1 ply's false ``??`` lie just above 0.16).
-AUTO_TWO_PLY = (0.16, 0.24)
+AUTO_TWO_PLY = (0.16, 0.20)
 
 
 class Judged(NamedTuple):
