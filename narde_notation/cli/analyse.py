@@ -7,8 +7,9 @@ the last game of each match (games grouped as the standings group them,
 analysed games) and over all of them, the columns of
 :data:`narde_notation.analysis.summary.SUMMARY_COLUMNS` with their units);
 ``jsonl`` one object per half-turn (:data:`KEYS`, then ``number``,
-``player``, ``turns``, ``luck_mark``, ``win``, ``white_win`` and the
-match-winning chances); ``csv`` the same as rows; ``json`` one object
+``player``, ``turns``, ``luck_mark``, ``win``, ``white_win``, the
+match-winning chances and ``depth``, the search depth of the figures);
+``csv`` the same as rows; ``json`` one object
 ``{"games": [...], "matches": [...], "players": [...]}``, each game with its
 half-turns and players, each match with its games (0-based indices in the
 file), score and players.  Exit 0: every game analysed to its end; 1: a
