@@ -7,7 +7,7 @@ Build (appends to the data file, resumable; run it with ``nice``)::
 
 Report (the default)::
 
-    python benchmarks/bench_judgement.py [report] [--plies 0,1,2] [--data ...]
+    python benchmarks/bench_judgement.py [report] [--plies auto,0,1,2] [--data ...]
 
 Positions come from three kinds of games, in turn: self-play (the 0-ply
 evaluator against itself), heuristic-player games (the heuristic player
@@ -19,20 +19,23 @@ thrown in the game; its candidates are the three best turns at 0 ply and
 at 1 ply and the turn played in the game (up to seven), rolled out with
 the same dice for all (:meth:`Evaluator.rollout`, 0-ply players).
 
-The report ranks every legal turn of each position at each depth and
-prints, against the rollouts:
+The report judges each position at each depth as ``narde analyse`` does
+(``auto``, its default: 0 ply, deeper where it matters; or 0, 1, 2 ply
+everywhere), each rolled-out candidate in turn as the turn played, and
+prints, against the rollouts (whatever data file is there: the candidates
+are matched by end position):
 
 * best-turn agreement: the depth's first turn is the rollout's best, in the
   positions where the rollout separates its best from the second (by more
   than two paired standard errors);
-* false ``??``: candidates the depth calls ``??`` (loss >= 0.16 against its
-  best turn) that the rollout shows lose under 0.08, of all its ``??``;
-* the loss RMSE, noise-corrected: sqrt(mean((depth's loss - rollout's
+* false ``??``: candidates the analysis calls ``??`` (loss >= 0.16 against
+  its best turn) that the rollout shows lose under 0.08, of all its ``??``;
+* the loss RMSE, noise-corrected: sqrt(mean((analysis's loss - rollout's
   loss)^2) - mean(rollout loss's standard error^2)), over the candidates
-  (losses against the best candidate; a candidate outside the depth's
-  filters searched as deep as its best turn, as the analysis does for the
-  turn played), and the mean signed difference;
-* CPU seconds per position at each depth.
+  (the loss the analysis reports for the candidate played, against its
+  best turn; the rollout's against its best candidate), and the mean
+  signed difference;
+* CPU seconds per position (judging the turn played) at each depth.
 """
 
 from __future__ import annotations
@@ -50,8 +53,8 @@ os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")  # small matrices: threads on
 
 import numpy as np
 
+from narde_notation.analysis.depth import AUTO, Depth, check_depth, depth_label, judge_half_turn
 from narde_notation.analysis.marks import BAD, VERY_BAD
-from narde_notation.evaluator.estimate import equities
 from narde_notation.evaluator.evaluate import Evaluator
 from narde_notation.evaluator.game import FLIP, mover_view
 from narde_notation.evaluator.players import (
@@ -61,7 +64,7 @@ from narde_notation.evaluator.players import (
     opening_roll,
 )
 from narde_notation.model.side import Side
-from narde_notation.rules.engine import Turn, legal_turns
+from narde_notation.rules.engine import Turn, check_turn, legal_turns
 from narde_notation.rules.position import Position
 
 DATA = Path(__file__).with_name("data") / "judgement.jsonl"
@@ -197,37 +200,41 @@ def build(args: argparse.Namespace) -> None:
               f" {len(cands)} candidates, {got['cpu']} s", flush=True)
 
 
-def judged(evaluator: Evaluator, row: dict[str, Any], ply: int) -> dict[str, Any]:
-    """One position judged at ``ply`` against its rollout: per candidate the
-    depth's loss, the rollout's and its error; whether the rollout separates
-    its best and the depth's first turn is it; the CPU of the ranking."""
+def judged(evaluator: Evaluator, row: dict[str, Any], ply: Depth) -> dict[str, Any]:
+    """One position judged at ``ply`` as ``narde analyse`` judges a half-turn
+    (:func:`~narde_notation.analysis.depth.judge_half_turn`: the played turn
+    searched as deep as the best; at ``"auto"`` deeper only where it matters),
+    each rolled-out candidate in turn taken as the turn played: per candidate
+    the loss and mark the analysis would give, the rollout's loss and its
+    error; whether the rollout separates its best and the analysis's best
+    turn (for the turn played in the game) is it; the CPU of judging the
+    turn played.  Candidates are matched by their end positions (a turn's
+    notation may be written otherwise today than when the set was built)."""
     pos = Position.from_string(row["position"])
     dice = (int(row["roll"][0]), int(row["roll"][1]))
-    t0 = time.process_time()
-    ranked = evaluator.rank_turns(pos, dice, ply)
+
+    def end_of(text: str) -> Position:
+        check = check_turn(pos, f"{row['roll']}: {text}", rules=evaluator.rules)
+        assert check.position is not None, f"{row['position']} {row['roll']}: {text}"
+        return check.position
+
+    def rate(after: Position) -> tuple[Position, float]:
+        got = judge_half_turn(evaluator, pos, dice, after, ply)
+        assert got is not None
+        best = got.turns[got.ranking.order[got.best]].position
+        return best, max(0.0, got.best_estimate.equity - got.estimate.equity)
+
     cands = row["candidates"]
-    rolled = {c["turn"]: c for c in cands}
-    # every candidate searched as deep as the best turn, as the analysis does
-    # for the turn played (analysis/game.py)
-    _me, opp, _mf, of = mover_view(pos)
-    depth = ranked[0].ply
-    deeper = evaluator.judge.one_ply if depth == 1 else evaluator.judge.two_ply
-    eq = {}
-    for r in ranked:
-        name = r.turn.notation()
-        eq[name] = r.estimate.equity
-        if name in rolled and r.ply < depth and not r.estimate.exact:
-            got = deeper(mover_view(r.turn.position)[1], opp, of)
-            eq[name] = float(equities(got[None, :], evaluator.rules.koks)[0])
+    t0 = time.process_time()
+    best, _loss = rate(end_of(row["played"]))
     cpu = time.process_time() - t0
-    best_all = ranked[0].estimate.equity
-    mine = {name: eq[name] for name in rolled if name in eq}
-    top = max(mine.values())
-    losses = [(top - mine[n], best_all - mine[n], c["loss"], c["loss_se"])
-              for n, c in rolled.items() if n in mine]
+    losses = []
+    for c in cands:
+        _best, loss = rate(end_of(c["turn"]))
+        losses.append((loss, c["loss"], c["loss_se"]))
     separated = len(cands) > 1 and cands[1]["loss"] > 2 * cands[1]["loss_se"]
     return {"losses": losses, "separated": separated, "cpu": cpu,
-            "agree": ranked[0].turn.notation() == cands[0]["turn"]}
+            "agree": best == end_of(cands[0]["turn"])}
 
 
 def line(name: str, got: list[dict[str, Any]]) -> str:
@@ -235,11 +242,11 @@ def line(name: str, got: list[dict[str, Any]]) -> str:
     separated = [g for g in got if g["separated"]]
     agree = sum(g["agree"] for g in separated)
     losses = [x for g in got for x in g["losses"]]
-    sq = [(mine - roll) ** 2 for mine, _all, roll, _se in losses]
-    noise = [se ** 2 for _m, _a, _r, se in losses]
-    marked = [roll for _m, against_best, roll, _se in losses if against_best >= VERY_BAD]
+    sq = [(mine - roll) ** 2 for mine, roll, _se in losses]
+    noise = [se ** 2 for _m, _r, se in losses]
+    marked = [roll for mine, roll, _se in losses if mine >= VERY_BAD]
     rmse = float(np.sqrt(max(0.0, np.mean(sq) - np.mean(noise)))) if sq else float("nan")
-    bias = float(np.mean([m - r for m, _a, r, _se in losses])) if losses else float("nan")
+    bias = float(np.mean([m - r for m, r, _se in losses])) if losses else float("nan")
     share = f"{agree}/{len(separated)} {agree / len(separated):.0%}" if separated else "-"
     false = sum(r < BAD for r in marked)
     cpu = sum(g["cpu"] for g in got) / max(1, len(got))
@@ -256,9 +263,9 @@ def report(args: argparse.Namespace) -> None:
           f" {rows[0]['trials'] if rows else 0} trials per candidate, 0-ply players")
     print(f"{'depth, kind':>13} {'agree':>12} {'false ??':>9} {'RMSE':>6} {'bias':>7}"
           f" {'cpu/pos':>8}")
-    for ply in [int(p) for p in args.plies.split(",")]:
+    for ply in [check_depth(p if p == AUTO else int(p)) for p in args.plies.split(",")]:
         got = [judged(evaluator, row, ply) for row in rows]
-        print(line(f"{ply}-ply, all", got))
+        print(line(f"{depth_label(ply)}, all", got))
         for kind in KINDS:
             print(line(kind, [g for g, r in zip(got, rows, strict=True) if r["kind"] == kind]))
     print("agree: the depth's best turn is the rollout's, where the rollout separates its best"
@@ -275,7 +282,8 @@ def main() -> None:
     parser.add_argument("--trials", type=int, default=144)
     parser.add_argument("--first-seed", type=int, default=1)
     parser.add_argument("--luck", action="store_true", help="the luck correction on")
-    parser.add_argument("--plies", default="0,1,2")
+    parser.add_argument("--plies", default="auto,0,1,2",
+                        help="the depths to report: auto (narde analyse's default), 0, 1, 2")
     args = parser.parse_args()
     if args.command == "build":
         build(args)

@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING
 from narde_notation._lazy import lazy_names
 
 if TYPE_CHECKING:  # the lazy names, for type checkers
+    from narde_notation.analysis.depth import AUTO, Depth, depth_label
     from narde_notation.analysis.files import FileAnalysis, analyse_file, merge_shares
     from narde_notation.analysis.game import (
         COLUMNS,
@@ -63,22 +64,28 @@ __getattr__, __dir__ = lazy_names(
         "SUMMARY_UNITS": ".summary",
         "player_rows": ".summary",
         "MARK_COLOURS": ".marks",
+        "AUTO": ".depth",
+        "Depth": ".depth",
+        "depth_label": ".depth",
     },
 )
 
 __all__ = [
     "ANALYSIS_COLUMNS",
+    "AUTO",
     "COLUMNS",
     "MARK_COLOURS",
     "MARK_SYMBOLS",
     "SUMMARY_COLUMNS",
     "SUMMARY_UNITS",
+    "Depth",
     "FileAnalysis",
     "GameAnalysis",
     "HalfTurnAnalysis",
     "MatchEquityTable",
     "analyse",
     "analyse_file",
+    "depth_label",
     "evaluator_for",
     "match_equity_table",
     "merge_shares",

@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
+from narde_notation.analysis.depth import AUTO, Depth
 from narde_notation.analysis.game import GameAnalysis, analyse
 from narde_notation.replay import Pipeline, Replayed
 
@@ -62,7 +63,7 @@ class FileAnalysis:
     failed: list[int] = field(default_factory=list)
 
 
-def analyse_file(name: str, *, ply: int = 0, game: int | None = None,
+def analyse_file(name: str, *, ply: Depth = AUTO, game: int | None = None,
                  rules_tag: str | None = None, encoding: str | None = None,
                  location: str | None = None,
                  share: tuple[int, int] | None = None, verify: int = 0,
@@ -72,7 +73,7 @@ def analyse_file(name: str, *, ply: int = 0, game: int | None = None,
 
     Args:
         name: the path as the user gave it (reported as ``file``).
-        ply: 0, 1 or 2, the ranking's search depth.
+        ply: the search depth: "auto" (the default), 0, 1 or 2 (:func:`~.game.analyse`).
         game: only this game (0-based index in the file); ``None``: all.
         rules_tag: overrides the records' ``Rules`` tags.
         encoding: the code page of bytes that are not UTF-8.

@@ -16,10 +16,22 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from narde_notation.analysis.depth import (
+    AUTO,
+    Depth,
+    check_depth,
+    depth_label,
+    judge_half_turn,
+)
 from narde_notation.analysis.luck import LuckMeter
 from narde_notation.analysis.marks import luck_mark, move_mark
-from narde_notation.analysis.match_equity import MAX_MATCH_LENGTH, match_equity_table, outcome_rates
-from narde_notation.evaluator import ROLLS, Estimate, Evaluator, mover_view
+from narde_notation.analysis.match_equity import (
+    MAX_MATCH_LENGTH,
+    MatchEquityTable,
+    match_equity_table,
+    outcome_rates,
+)
+from narde_notation.evaluator import ROLLS, Estimate, Evaluator
 from narde_notation.formats import MatchTags
 from narde_notation.model import GameRecord, Side, unicode_text
 from narde_notation.replay import GameReport, match_away, validate
@@ -27,8 +39,6 @@ from narde_notation.rules import Game, Outcome, Position, Turn, after_turn, lega
 
 if TYPE_CHECKING:
     import pandas as pd
-
-    from narde_notation.analysis.match_equity import MatchEquityTable
 
 __all__ = ["COLUMNS", "MATCH_TAGS", "GameAnalysis", "HalfTurnAnalysis", "analyse",
            "evaluator_for"]
@@ -43,7 +53,7 @@ COLUMNS: dict[str, str] = {
     "forced": "bool", "turns": "int64", "rank": "int64", "mark": "category",
     "luck": "float64", "luck_mark": "category", "exact": "bool", "win": "float64",
     "white_win": "float64", "mwc_played": "float64", "mwc_best": "float64",
-    "mwc_loss": "float64",
+    "mwc_loss": "float64", "depth": "int64",
 }
 
 
@@ -85,6 +95,10 @@ class HalfTurnAnalysis:
         rollout_loss, rollout_loss_se: the rollout's loss of the played turn
             against the best (points; negative when the played turn did better)
             and its standard error (paired); ``None`` unless verified.
+        depth: the search depth (ply) the played and best figures, the loss and
+            the mark come from: 0, 1 or 2 (at the ``"auto"`` depth, 1 or 2 only
+            where it matters, :mod:`~narde_notation.analysis.depth`; the
+            last-roll reply and exact figures say 0).
     """
 
     ply: int
@@ -112,6 +126,7 @@ class HalfTurnAnalysis:
     verified: bool = False
     rollout_loss: float | None = None
     rollout_loss_se: float | None = None
+    depth: int = 0
 
     def to_dict(self) -> dict[str, Any]:
         """The row as plain values (``side`` as ``"white"`` / ``"black"``)."""
@@ -131,7 +146,8 @@ class GameAnalysis:
             (:func:`~narde_notation.model.safe_text.unicode_text`: a byte of a
             file name that is not UTF-8 as ``\\xe9``, a lone surrogate as
             ``\\ud83d``), as in the tables they are joined with.
-        search_ply: the search depth of the ranking (0, 1 or 2).
+        search_ply: the search depth asked for: 0, 1, 2 or ``"auto"`` (each
+            half-turn's ``depth`` says which its figures come from).
         rules: the ruleset's tag the game was analysed under.
         half_turns: the rated half-turns, in order.
         written: half-turns written in the record.
@@ -158,7 +174,7 @@ class GameAnalysis:
     game: int
     white: str
     black: str
-    search_ply: int
+    search_ply: Depth
     rules: str
     half_turns: list[HalfTurnAnalysis] = field(default_factory=list)
     written: int = 0
@@ -174,7 +190,8 @@ class GameAnalysis:
 
     def __repr__(self) -> str:
         return (f"<GameAnalysis {self.white!r} vs {self.black!r}, "
-                f"{len(self.half_turns)}/{self.written} half-turns, {self.search_ply}-ply"
+                f"{len(self.half_turns)}/{self.written} half-turns,"
+                f" {depth_label(self.search_ply)}"
                 f"{', stopped' if self.stopped else ''}>")
 
     def to_frame(self) -> pd.DataFrame:
@@ -227,7 +244,7 @@ def _label(number: int, side: Side) -> str:
 
 
 def analyse(report_or_record: GameReport | GameRecord, evaluator: Evaluator | None = None,
-            ply: int = 0, *, file: str | None = None, verify: int = 0,
+            ply: Depth = AUTO, *, file: str | None = None, verify: int = 0,
             seed: int = 0) -> GameAnalysis:
     """Rate every half-turn of a game against the evaluator's best turn.
 
@@ -236,7 +253,10 @@ def analyse(report_or_record: GameReport | GameRecord, evaluator: Evaluator | No
             or a record (replayed here by :func:`~narde_notation.replay.validation.validate`).
         evaluator: the evaluator (default: the shipped one, loaded once);
             a game under other rules gets one with the same network.
-        ply: the ranking's search depth: 0, 1 or 2 (luck is always 0-ply).
+        ply: the ranking's search depth: ``"auto"`` (0 ply everywhere, 1 or 2
+            where it can change a mark or the best turn,
+            :mod:`~narde_notation.analysis.depth`), or 0, 1 or 2 everywhere
+            (luck is always 0-ply).
         file: the file name to report (default: the record's).
         verify: roll out every marked half-turn's played and best turn, this
             many trials each (:meth:`Evaluator.rollout
@@ -249,12 +269,11 @@ def analyse(report_or_record: GameReport | GameRecord, evaluator: Evaluator | No
         half-turn of its first error (``stopped`` says where and why).
 
     Raises:
-        ValueError: ``ply`` is not the integer 0, 1 or 2 (``True``, ``1.0``
-            included), or ``verify`` is 1 or negative.
+        ValueError: ``ply`` is not ``"auto"`` or the integer 0, 1 or 2
+            (``True``, ``1.0`` included), or ``verify`` is 1 or negative.
         TypeError: ``report_or_record`` is neither a record nor a report.
     """
-    if type(ply) is not int or ply not in (0, 1, 2):
-        raise ValueError(f"ply must be 0, 1 or 2, not {ply!r}")
+    ply = check_depth(ply)
     if verify < 0 or verify == 1:
         raise ValueError(f"verify takes 0 (no rollouts) or 2 or more trials, not {verify!r}")
     if not isinstance(report_or_record, (GameReport, GameRecord)):
@@ -299,7 +318,7 @@ def analyse(report_or_record: GameReport | GameRecord, evaluator: Evaluator | No
 
 
 def _rate_half_turns(result: GameAnalysis, report: GameReport, ev: Evaluator,
-                     table: MatchEquityTable | None, ply: int, *, verify: int,
+                     table: MatchEquityTable | None, ply: Depth, *, verify: int,
                      seed: int) -> None:
     """Append to ``result`` the rating of each of ``report``'s half-turns from
     its start (not ``None``), in order, up to the first that cannot be rated
@@ -401,31 +420,22 @@ def _rate_reply(game: Game, before: Position, after: Position, dice: tuple[int, 
 
 
 def _rate(ev: Evaluator, meter: LuckMeter, before: Position, after: Position,
-          dice: tuple[int, int], ply: int, *, opening: bool,
+          dice: tuple[int, int], ply: Depth, *, opening: bool,
           table: MatchEquityTable | None, match: tuple[int, int, int] | None,
           verify: int = 0, seed: int = 0) -> dict[str, Any] | None:
     # the luck first: its batch holds the end boards the ranking values (Judge.after_turns)
     luck = meter.luck(before, dice, opening=opening)
-    turns, ranking = ev.ranking(before, dice, ply=ply)
-    koks = ev.rules.koks
-    _me, opp, _mf, of = mover_view(before)
-    me_after = mover_view(after)[1]
-    index = next((k for k, b in enumerate(ranking.boards) if b == me_after), None)
-    if index is None or turns[ranking.order[index]].position != after:
+    judged = judge_half_turn(ev, before, dice, after, ply, meter)
+    if judged is None:
         return None
+    turns, ranking, index = judged.turns, judged.ranking, judged.played
+    estimate, best_index, best_estimate = judged.estimate, judged.best, judged.best_estimate
+    koks = ev.rules.koks
 
     def estimate_of(k: int) -> Estimate:  # the k-th best turn's, from the mover's side
         return Estimate.from_row(ranking.values[k], bool(ranking.exact[k]), koks,
                                  float(ranking.equity[k]))
 
-    estimate = estimate_of(index)
-    if ranking.ply[index] < ranking.ply[0] and not estimate.exact:
-        # outside the filters: the played turn searched as deep as the best
-        deeper = meter.judge.one_ply if ranking.ply[0] == 1 else meter.judge.two_ply
-        estimate = Estimate.from_row(deeper(me_after, opp, of), False, koks)
-    best_index, best_estimate = 0, estimate_of(0)
-    if estimate.equity > best_estimate.equity:
-        best_index, best_estimate = index, estimate
     loss = max(0.0, best_estimate.equity - estimate.equity)
     if loss < 1e-12:
         loss = 0.0
@@ -438,7 +448,7 @@ def _rate(ev: Evaluator, meter: LuckMeter, before: Position, after: Position,
         equity_best=best_estimate.equity, loss=loss, forced=forced, turns=len(turns),
         rank=index + 1 if best_index != index or index == 0 else 1,
         mark=move_mark(loss, forced), luck=luck.luck, luck_mark=luck_mark(luck.luck),
-        exact=bool(estimate.exact and best_estimate.exact and luck.exact),
+        exact=bool(estimate.exact and best_estimate.exact and luck.exact), depth=judged.depth,
         win=estimate.win, white_win=estimate.win if mover is Side.WHITE else 1 - estimate.win)
     if verify and out["mark"] is not None:
         checked = _verified(ev, before, dice, played_turn, turns[ranking.order[best_index]],

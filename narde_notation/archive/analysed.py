@@ -17,8 +17,10 @@ from typing import TYPE_CHECKING, Any
 
 from narde_notation.analysis import (
     ANALYSIS_COLUMNS,
+    AUTO,
     COLUMNS,
     SUMMARY_COLUMNS,
+    Depth,
     FileAnalysis,
     GameAnalysis,
     analyse_file,
@@ -83,7 +85,7 @@ def _shares_of(file: str, of: int) -> int:
 
 
 def iter_file_analyses(files: Sequence[str], *, jobs: int | None = 1,
-                       scheduler: str | None = None, ply: int = 0, rules: str | None = None,
+                       scheduler: str | None = None, ply: Depth = AUTO, rules: str | None = None,
                        encoding: str | None = None, game: int | None = None,
                        watch: Watch | None = None, verify: int = 0,
                        seed: int = 0) -> Iterator[FileAnalysis | Failure]:
@@ -145,7 +147,7 @@ def collect(results: Iterable[FileAnalysis | Failure], problems: list[str]
 
 
 def analyse_files(files: Sequence[str], *, jobs: int | None = 1, scheduler: str | None = None,
-                  ply: int = 0, rules: str | None = None, encoding: str | None = None,
+                  ply: Depth = AUTO, rules: str | None = None, encoding: str | None = None,
                   problems: list[str] | None = None) -> list[GameAnalysis]:
     """Every game of ``files`` analysed, in file order; unreadable files and
     failures are appended to ``problems`` (one line each)."""

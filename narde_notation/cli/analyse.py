@@ -7,8 +7,9 @@ the last game of each match (games grouped as the standings group them,
 analysed games) and over all of them, the columns of
 :data:`narde_notation.analysis.summary.SUMMARY_COLUMNS` with their units);
 ``jsonl`` one object per half-turn (:data:`KEYS`, then ``number``,
-``player``, ``turns``, ``luck_mark``, ``win``, ``white_win`` and the
-match-winning chances); ``csv`` the same as rows; ``json`` one object
+``player``, ``turns``, ``luck_mark``, ``win``, ``white_win``, the
+match-winning chances and ``depth``, the search depth of the figures);
+``csv`` the same as rows; ``json`` one object
 ``{"games": [...], "matches": [...], "players": [...]}``, each game with its
 half-turns and players, each match with its games (0-based indices in the
 file), score and players.  Exit 0: every game analysed to its end; 1: a
@@ -31,8 +32,11 @@ import click
 
 from narde_notation.analysis import (
     ANALYSIS_COLUMNS,
+    AUTO,
     MARK_SYMBOLS,
     SUMMARY_UNITS,
+    Depth,
+    depth_label,
     player_rows,
     rating_scale,
 )
@@ -62,13 +66,14 @@ KEYS = ("file", "game", "ply", "side", "roll", "played", "best", "equity_played"
         "equity_best", "loss", "forced", "mark", "luck", "exact")
 _EXTRA = ("number", "player", "turns", "rank", "luck_mark", "win", "white_win",
           "mwc_played", "mwc_best", "mwc_loss", "verified", "rollout_loss",
-          "rollout_loss_se")
+          "rollout_loss_se", "depth")
 _CSV_TEXT = ("file", "player")
 #: players a text summary shows side by side (a game's two, a match's); more: a line each.
 _SIDE_BY_SIDE = 4
 #: what the text's half-turn lines hold: said once, before the first game.
-LEGEND = ("(each half-turn: roll and turn played, its mark or forced, the luck of the roll"
-          " and, when the turn played lost, the loss and the best turn; points, mover's side)")
+LEGEND = ("(each half-turn: roll and turn played, the search depth its figures come from,"
+          " its mark or forced, the luck of the roll and, when the turn played lost, the loss"
+          " and the best turn; points, mover's side)")
 #: analysed games of a match that make a match summary (one game: its game summary says it).
 _MATCH_MIN_GAMES = 2
 
@@ -124,7 +129,7 @@ def summary_text(rows: list[dict[str, Any]]) -> str:
 def _game_text(game: GameAnalysis) -> str:
     lines = []
     head = (f"{visible(game.file)}, game {game.game}: {visible(game.white)} (White) -"
-            f" {visible(game.black)} (Black), {game.search_ply}-ply")
+            f" {visible(game.black)} (Black), {depth_label(game.search_ply)}")
     if game.match is not None:
         length, white, black = game.match
         head += f", {length}-point match at {length - white}-{length - black}"
@@ -140,7 +145,8 @@ def _game_text(game: GameAnalysis) -> str:
             exact += (f"  verified: rollout loss {h.rollout_loss:+.3f}"
                       f" ±{h.rollout_loss_se:.3f}")
         lines.append(f"  {h.number:<6} {visible(h.player):<{names}}  {h.roll}: "
-                     f"{h.played:<{width}}  {mark:<11} {luck:<24} {lost}{exact}".rstrip())
+                     f"{h.played:<{width}}  {h.depth}-ply  {mark:<11} {luck:<24} {lost}{exact}"
+                     .rstrip())
     if game.stopped:
         lines.append(f"  Analysis {visible(game.stopped)}")
     else:  # errors that stopped nothing (a wrong result): said, as narde-validate does
@@ -244,9 +250,11 @@ class _Output:
 @click.argument("paths", nargs=-1, required=True)
 @click.option("--game", "game_index", type=click.IntRange(min=0), default=None,
               help="Only this game of each file (0-based, as the tables' 'game' column).")
-@click.option("--ply", type=click.IntRange(0, 2), default=0, show_default=True,
-              help="Search depth of the ranking: 0, 1 (the opponent's 21 rolls) or 2 (then"
-                   " the mover's); luck is always 0-ply.")
+@click.option("--ply", type=click.Choice(["auto", "0", "1", "2"]), default="auto",
+              show_default=True,
+              help="Search depth of the ranking: auto (0 ply, 1 or 2 where it can change a"
+                   " mark or the best turn), or 0, 1 (the opponent's 21 rolls) or 2 (then the"
+                   " mover's) everywhere; luck is always 0-ply.")
 @click.option("--verify", is_flag=True,
               help="Roll out every marked half-turn against the best turn; keep a mark"
                    " only as far as the rollout confirms it (slow: seconds a mark).")
@@ -258,7 +266,7 @@ class _Output:
                 "json: games with their half-turns and players.",
                 "No progress bar and no count at the end.")
 @program_output("narde analyse")
-def analyse_command(paths: tuple[str, ...], game_index: int | None, ply: int, verify: bool,
+def analyse_command(paths: tuple[str, ...], game_index: int | None, ply: str, verify: bool,
                     trials: int, seed: int, fmt: str, rules_tag: str | None, jobs: int | None,
                     scheduler: str | None, quiet: bool, encoding: str | None) -> None:
     """Rate every half-turn of the games in PATHS against the evaluator's best turn.
@@ -280,6 +288,8 @@ def analyse_command(paths: tuple[str, ...], game_index: int | None, ply: int, ve
     from narde_notation.analysis import analyse_file
     from narde_notation.archive import iter_file_analyses
 
+    depth: Depth = AUTO if ply == AUTO else int(ply)
+
     expanded = expand_arguments(PROGRAM, paths)
     require_evaluator(PROGRAM)
     disk = [name for name in expanded.files if name != STDIN]
@@ -288,7 +298,7 @@ def analyse_command(paths: tuple[str, ...], game_index: int | None, ply: int, ve
     out = _Output(fmt, sys.stdout)
     problems = list(expanded.problems)
     rolled = {"verify": trials, "seed": seed} if verify else {}
-    options: dict[str, Any] = {"ply": ply, "game": game_index, "rules_tag": rules_tag,
+    options: dict[str, Any] = {"ply": depth, "game": game_index, "rules_tag": rules_tag,
                                "encoding": encoding, **rolled}
 
     def results() -> Iterator[FileAnalysis | Failure]:
@@ -296,7 +306,7 @@ def analyse_command(paths: tuple[str, ...], game_index: int | None, ply: int, ve
             yield analyse_file("<stdin>", location=STDIN, **options)
         # the bar counts the shares of the files, so it moves within a file
         yield from iter_file_analyses(
-            disk, jobs=jobs, scheduler=scheduler, ply=ply, game=game_index, rules=rules_tag,
+            disk, jobs=jobs, scheduler=scheduler, ply=depth, game=game_index, rules=rules_tag,
             encoding=encoding, **rolled, watch=share_progress(
                 show_bar=not quiet and sys.stderr.isatty(), label="analysing"))
 
@@ -312,7 +322,8 @@ def analyse_command(paths: tuple[str, ...], game_index: int | None, ply: int, ve
     finish(PROGRAM, problems, interrupted=interrupted, files=files,
            errors=bool(stopped or outside),
            summary=None if quiet else f"{counted(files, 'file')}, "
-           f"{counted(len(out.games), 'game')} analysed ({ply}-ply), {stopped} with errors"
+           f"{counted(len(out.games), 'game')} analysed ({depth_label(depth)}),"
+           f" {stopped} with errors"
            + (f", {counted(outside, 'error')} outside games" if outside else ""))
 
 

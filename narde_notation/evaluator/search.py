@@ -335,3 +335,32 @@ class Judge:
             order = deep + rest
         return Ranking([boards[i] for i in order], order, values[order], eq[order],
                        exact[order], [plies[i] for i in order])
+
+    def refine(self, ranking: Ranking, rows: Sequence[int], opp: int, opp_first: bool,
+               ply: int, known: dict[int, FloatArray] | None = None) -> Ranking:
+        """``ranking`` with its rows ``rows`` (indices in its order) searched at
+        ``ply`` (1 or 2, :meth:`deeper`, one matrix evaluation; exact rows keep
+        their figures): they rank first, best first, the others follow in their
+        order.  ``known``: the figures (5,) at ``ply`` of some of the rows, from
+        the mover's side (not searched again).  What the analysis's automatic
+        depth searches (docs/decisions.md JD1).
+
+        Raises:
+            ValueError: ``ply`` is not 1 or 2.
+        """
+        if ply not in (1, 2):
+            raise ValueError(f"ply must be 1 or 2, not {ply!r}")
+        known = known or {}
+        values = ranking.values.copy()
+        todo = [k for k in rows if not ranking.exact[k] and k not in known]
+        if todo:
+            values[todo] = self.deeper([ranking.boards[k] for k in todo], opp, opp_first, ply)
+        for k, v in known.items():
+            values[k] = v
+        eq = equities(values, self.koks)
+        searched = set(rows)
+        deep = sorted(searched, key=lambda k: (-round(float(eq[k]), 9), not ranking.exact[k]))
+        order = deep + [k for k in range(len(ranking.boards)) if k not in searched]
+        plies = [ply if k in searched else ranking.ply[k] for k in range(len(ranking.boards))]
+        return Ranking([ranking.boards[k] for k in order], [ranking.order[k] for k in order],
+                       values[order], eq[order], ranking.exact[order], [plies[k] for k in order])

@@ -64,7 +64,7 @@ def test_a_player_on_both_sides_of_a_game_is_in_one_game() -> None:
 @pytest.mark.parametrize("ply", [True, 1.0, "0", -1, 3])
 def test_a_ply_that_is_not_the_int_0_1_or_2_is_refused(ply: object) -> None:
     # True and 1.0 were taken as 1 and reported as "True-ply" / "1.0-ply"
-    with pytest.raises(ValueError, match="ply must be 0, 1 or 2"):
+    with pytest.raises(ValueError, match="ply must be 'auto', 0, 1 or 2"):
         analyse(first(OPENING), ply=ply)  # type: ignore[arg-type]
 
 

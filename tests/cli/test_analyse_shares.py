@@ -53,7 +53,7 @@ def test_the_text_legend_is_said_once_before_the_first_game() -> None:
     lines = out.splitlines()
     assert lines[0].startswith("(each half-turn: roll and turn played")
     assert lines[1] == "" and lines[2].endswith("club-match.txt, game 0: Kaya E. (White) -"
-                                               " Sokolov D. (Black), 0-ply, 3-point match"
+                                               " Sokolov D. (Black), auto depth, 3-point match"
                                                " at 0-0")
     assert out.count("each half-turn") == 1
     assert sum(", game " in line and "(White)" in line for line in lines) == 4
