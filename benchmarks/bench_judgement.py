@@ -260,7 +260,8 @@ def report(args: argparse.Namespace) -> None:
             Path(args.data).read_text(encoding="utf-8").splitlines()]
     kinds = {k: sum(r["kind"] == k for r in rows) for k in KINDS}
     print(f"{len(rows)} positions ({', '.join(f'{n} {k}' for k, n in kinds.items())}),"
-          f" {rows[0]['trials'] if rows else 0} trials per candidate, 0-ply players")
+          f" {rows[0]['trials'] if rows else 0} trials per candidate,"
+          f" {rows[0]['ply'] if rows else 0}-ply players ({Path(args.data).name})")
     print(f"{'depth, kind':>13} {'agree':>12} {'false ??':>9} {'RMSE':>6} {'bias':>7}"
           f" {'cpu/pos':>8}")
     for ply in [check_depth(p if p == AUTO else int(p)) for p in args.plies.split(",")]:
