@@ -3,7 +3,7 @@
 Build (appends to the data file, resumable; run it with ``nice``)::
 
     python benchmarks/bench_judgement.py build [--positions 200] [--trials 144]
-        [--data benchmarks/data/judgement.jsonl] [--luck]
+        [--data benchmarks/data/judgement-0ply.jsonl] [--luck]
 
 Report (the default)::
 
@@ -67,7 +67,8 @@ from narde_notation.model.side import Side
 from narde_notation.rules.engine import Turn, check_turn, legal_turns
 from narde_notation.rules.position import Position
 
-DATA = Path(__file__).with_name("data") / "judgement.jsonl"
+# the complete set; judgement-1ply.jsonl (1-ply players) is being built (decisions RO10)
+DATA = Path(__file__).with_name("data") / "judgement-0ply.jsonl"
 KINDS = ("self-play", "heuristic", "prime")
 PRIME = 5
 

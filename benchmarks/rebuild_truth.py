@@ -3,7 +3,7 @@
 Run (resumable: positions already in the output are skipped; run it with ``nice``)::
 
     python benchmarks/rebuild_truth.py [--trials 36] [--ply 1]
-        [--source benchmarks/data/judgement-0ply.jsonl] [--data benchmarks/data/judgement.jsonl]
+        [--source benchmarks/data/judgement-0ply.jsonl] [--data benchmarks/data/judgement-1ply.jsonl]
 
 The positions are those of the 0-ply truth set (``--source``, built by
 ``bench_judgement.py build``), prime positions first, then the other kinds
@@ -41,7 +41,7 @@ def order(rows: list[dict[str, object]]) -> list[dict[str, object]]:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--source", default=str(HERE / "judgement-0ply.jsonl"))
-    parser.add_argument("--data", default=str(HERE / "judgement.jsonl"))
+    parser.add_argument("--data", default=str(HERE / "judgement-1ply.jsonl"))
     parser.add_argument("--trials", type=int, default=36)
     parser.add_argument("--ply", type=int, default=1)
     parser.add_argument("--candidates", type=int, default=2)
