@@ -3,7 +3,8 @@
 Run (resumable: positions already in the output are skipped; run it with ``nice``)::
 
     python benchmarks/rebuild_truth.py [--trials 36] [--ply 1]
-        [--source benchmarks/data/judgement-0ply.jsonl] [--data benchmarks/data/judgement-1ply.jsonl]
+        [--source benchmarks/data/judgement-0ply.jsonl]
+        [--data benchmarks/data/judgement-1ply.jsonl]
 
 The positions are those of the 0-ply truth set (``--source``, built by
 ``bench_judgement.py build``), prime positions first, then the other kinds
