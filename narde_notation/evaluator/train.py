@@ -296,7 +296,7 @@ def snapshot_path(out: Path, games: int) -> Path:
 def averaged(paths: Sequence[Path]) -> Network:
     """A network whose weights are the mean of the weights in ``paths`` (checkpoints
     or snapshots of one run, so one shape; Polyak averaging of the run's last
-    stretch, decisions N6), its metadata the last one's with ``averaged``: the
+    stretch, decisions W1), its metadata the last one's with ``averaged``: the
     games of each.
 
     Raises:

@@ -1,5 +1,5 @@
 """Snapshots of a training run and the promotion of their averaged weights
-(decisions N6: Polyak averaging of the run's last stretch)."""
+(decisions W1: Polyak averaging of the run's last stretch)."""
 
 from __future__ import annotations
 
