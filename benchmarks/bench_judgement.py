@@ -187,15 +187,7 @@ def build(args: argparse.Namespace) -> None:
         cands = candidates(evaluator, pos, dice, str(got["played"]))
         result = evaluator.rollout(pos, dice, turns=cands, trials=args.trials,
                                    seed=int(got["seed"]), luck=args.luck)
-        got.update(trials=result.trials, ply=result.ply, luck=result.luck,
-                   weights_games=evaluator.meta.get("games"),
-                   candidates=[{"turn": r.turn.notation() if r.turn else None,
-                                "equity": round(r.equity, 5), "equity_se": round(r.equity_se, 5),
-                                "loss": round(r.loss, 5), "loss_se": round(r.loss_se, 5),
-                                "exact": r.exact} for r in result.rows],
-                   cpu=round(time.process_time() - t0, 1))
-        with path.open("a", encoding="utf-8") as fh:
-            fh.write(json.dumps(got) + "\n")
+        append_row(path, got, result, evaluator, t0)
         count += 1
         print(f"{count}: {got['kind']} seed {got['seed']} {got['roll']}"
               f" {len(cands)} candidates, {got['cpu']} s", flush=True)
@@ -275,6 +267,21 @@ def report(args: argparse.Namespace) -> None:
           " shows loses < 0.08, of all '??'; RMSE: the candidates' losses against the"
           " rollout's, noise removed; bias: mean (depth's loss - rollout's)")
 
+
+
+def append_row(path: Path, got: dict[str, object], result: Any, evaluator: Evaluator,
+               t0: float) -> None:
+    """Write position ``got`` with its rollout ``result`` (a row of the truth
+    set: each candidate's equity and loss with their errors) to ``path``."""
+    got.update(trials=result.trials, ply=result.ply, luck=result.luck,
+               weights_games=evaluator.meta.get("games"),
+               candidates=[{"turn": r.turn.notation() if r.turn else None,
+                            "equity": round(r.equity, 5), "equity_se": round(r.equity_se, 5),
+                            "loss": round(r.loss, 5), "loss_se": round(r.loss_se, 5),
+                            "exact": r.exact} for r in result.rows],
+               cpu=round(time.process_time() - t0, 1))
+    with path.open("a", encoding="utf-8") as fh:
+        fh.write(json.dumps(got) + "\n")
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])

@@ -25,6 +25,8 @@ from pathlib import Path
 
 os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")  # small matrices: threads only wait
 
+from bench_judgement import append_row
+
 from narde_notation.evaluator.evaluate import Evaluator
 from narde_notation.rules.engine import check_turn, legal_turns
 from narde_notation.rules.position import Position
@@ -81,15 +83,7 @@ def main() -> None:
         result = evaluator.rollout(pos, dice, turns=cands, trials=args.trials,
                                    seed=int(str(row["seed"])), ply=args.ply)
         got = {k: row[k] for k in ("kind", "seed", "half_turn", "position", "roll", "played")}
-        got.update(trials=result.trials, ply=result.ply, luck=result.luck,
-                   weights_games=evaluator.meta.get("games"),
-                   candidates=[{"turn": r.turn.notation() if r.turn else None,
-                                "equity": round(r.equity, 5), "equity_se": round(r.equity_se, 5),
-                                "loss": round(r.loss, 5), "loss_se": round(r.loss_se, 5),
-                                "exact": r.exact} for r in result.rows],
-                   cpu=round(time.process_time() - t0, 1))
-        with out.open("a", encoding="utf-8") as fh:
-            fh.write(json.dumps(got) + "\n")
+        append_row(out, got, result, evaluator, t0)
         print(f"{got['kind']} seed {got['seed']} {roll} {len(cands)} candidates,"
               f" {got['cpu']} s", flush=True)
 

@@ -16,21 +16,10 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from narde_notation.analysis.depth import (
-    AUTO,
-    Depth,
-    check_depth,
-    depth_label,
-    judge_half_turn,
-)
+from narde_notation.analysis.depth import AUTO, Depth, check_depth, depth_label, judge_half_turn
 from narde_notation.analysis.luck import LuckMeter
 from narde_notation.analysis.marks import luck_mark, move_mark
-from narde_notation.analysis.match_equity import (
-    MAX_MATCH_LENGTH,
-    MatchEquityTable,
-    match_equity_table,
-    outcome_rates,
-)
+from narde_notation.analysis.match_equity import MAX_MATCH_LENGTH, match_equity_table, outcome_rates
 from narde_notation.evaluator import ROLLS, Estimate, Evaluator
 from narde_notation.formats import MatchTags
 from narde_notation.model import GameRecord, Side, unicode_text
@@ -39,6 +28,8 @@ from narde_notation.rules import Game, Outcome, Position, Turn, after_turn, lega
 
 if TYPE_CHECKING:
     import pandas as pd
+
+    from narde_notation.analysis.match_equity import MatchEquityTable
 
 __all__ = ["COLUMNS", "MATCH_TAGS", "GameAnalysis", "HalfTurnAnalysis", "analyse",
            "evaluator_for"]

@@ -347,6 +347,35 @@ def _flag(flags: Any, n: int) -> tuple[npt.NDArray[np.bool_], int]:
     return np.ascontiguousarray(np.broadcast_to(a, (n,))), 1
 
 
+def _board_arguments(movers: npt.NDArray[np.uint8], others: npt.NDArray[np.uint8],
+                     mover_first: Any, other_first: Any) -> tuple[Any, ...]:
+    """The C's first nine arguments (boards, steps, flags) for ``others`` (n,
+    13+) facing ``movers`` (n or 1 rows); the arrays they point into are kept
+    alive by the tuple.
+
+    Raises:
+        ValueError: boards narrower than 13 bytes, or movers neither 1 nor n rows.
+    """
+    n = len(others)
+    others = np.ascontiguousarray(others, dtype=np.uint8)
+    movers = np.ascontiguousarray(movers, dtype=np.uint8)
+    if others.shape[1] < 13 or movers.shape[1] < 13 or len(movers) not in (1, n):
+        raise ValueError(f"boards of 13 bytes or more, movers 1 or {n} rows:"
+                         f" {movers.shape}, {others.shape}")
+    step = 0 if len(movers) == 1 else movers.shape[1]
+    (first, first_step), (second, second_step) = _flag(mover_first, n), _flag(other_first, n)
+    return (_Pointer(movers), step, _Pointer(others), others.shape[1], n, _Pointer(first),
+            first_step, _Pointer(second), second_step)
+
+
+class _Pointer(ctypes.c_void_p):
+    """A ``c_void_p`` to an array's data that holds the array while the call runs."""
+
+    def __init__(self, array: npt.NDArray[Any]) -> None:
+        super().__init__(array.ctypes.data)
+        self.array = array
+
+
 def _load() -> Kernel | None:
     lib = compiled_library(_SOURCE)
     if lib is None:
@@ -365,20 +394,10 @@ def _load() -> Kernel | None:
     def encode_compiled(movers: npt.NDArray[np.uint8], others: npt.NDArray[np.uint8],
                         mover_first: Any, other_first: Any,
                         dtype: np.dtype[Any]) -> npt.NDArray[Any]:
-        n = len(others)
-        out = np.empty((n, N_INPUTS), dtype=dtype)
-        if n == 0:
-            return out
-        others = np.ascontiguousarray(others, dtype=np.uint8)
-        movers = np.ascontiguousarray(movers, dtype=np.uint8)
-        if others.shape[1] < 13 or movers.shape[1] < 13 or len(movers) not in (1, n):
-            raise ValueError(f"boards of 13 bytes or more, movers 1 or {n} rows:"
-                             f" {movers.shape}, {others.shape}")
-        step = 0 if len(movers) == 1 else movers.shape[1]
-        (first, first_step), (second, second_step) = _flag(mover_first, n), _flag(other_first, n)
-        call(movers.ctypes.data, step, others.ctypes.data, others.shape[1], n, first.ctypes.data,
-             first_step, second.ctypes.data, second_step, int(dtype == np.float64),
-             out.ctypes.data)
+        out = np.empty((len(others), N_INPUTS), dtype=dtype)
+        if len(others):
+            call(*_board_arguments(movers, others, mover_first, other_first),
+                 int(dtype == np.float64), out.ctypes.data)
         return out
 
     encode_compiled.forward = lib.narde_forward  # type: ignore[attr-defined]
@@ -429,21 +448,11 @@ class FusedForward:
         Raises:
             ValueError: boards narrower than 13 bytes, or movers neither 1 nor n rows.
         """
-        n = len(others)
-        out = np.empty((n, 5), dtype=np.float32)
-        if n == 0:
-            return out
-        others = np.ascontiguousarray(others, dtype=np.uint8)
-        movers = np.ascontiguousarray(movers, dtype=np.uint8)
-        if others.shape[1] < 13 or movers.shape[1] < 13 or len(movers) not in (1, n):
-            raise ValueError(f"boards of 13 bytes or more, movers 1 or {n} rows:"
-                             f" {movers.shape}, {others.shape}")
-        step = 0 if len(movers) == 1 else movers.shape[1]
-        (first, first_step), (second, second_step) = _flag(mover_first, n), _flag(other_first, n)
-        self._call(movers.ctypes.data, step, others.ctypes.data, others.shape[1], n,
-                   first.ctypes.data, first_step, second.ctypes.data, second_step,
-                   self._w1t.ctypes.data, self._b1.ctypes.data, self._w2.ctypes.data,
-                   self._b2.ctypes.data, self._h, out.ctypes.data)
+        out = np.empty((len(others), 5), dtype=np.float32)
+        if len(others):
+            self._call(*_board_arguments(movers, others, mover_first, other_first),
+                       self._w1t.ctypes.data, self._b1.ctypes.data, self._w2.ctypes.data,
+                       self._b2.ctypes.data, self._h, out.ctypes.data)
         return out
 
 

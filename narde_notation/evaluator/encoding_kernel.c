@@ -132,6 +132,23 @@ static void facing(const side *x, const side *y, double *out) {
     out[5] = free_pips / 200.0;
 }
 
+/* Columns 101..219 of x, the ones that depend on the opponent: decodes its
+   board other into opp (the mover's columns 0..100 are left as they are) */
+static void opponent_columns(const side *me, const uint8_t *other, uint8_t mover_first,
+                             uint8_t other_first, side *opp, double *x) {
+    decode(other, opp);
+    side_columns(opp, x + 102);
+    x[101] = ahead_of(me, opp);
+    x[203] = ahead_of(opp, me);
+    x[204] = (opp->pips - me->pips) / 100.0;
+    x[205] = ((opp->mask[3] & below_highest(me->mask[2]))
+              | (me->mask[3] & below_highest(opp->mask[2]))) != 0;
+    x[206] = mover_first != 0;
+    x[207] = other_first != 0;
+    facing(me, opp, x + FACING);
+    facing(opp, me, x + FACING + 6);
+}
+
 /* Inputs of n positions: row i's mover is movers[i * mover_step] (13 bytes read
    of each row; mover_step 0 for one board facing every row), its opponent
    others[i * width]; the first-turn flags one byte per row (their step 1) or
@@ -151,17 +168,8 @@ void narde_encode(const uint8_t *movers, int64_t mover_step, const uint8_t *othe
             side_columns(&me, x);
             last = m;
         }
-        decode(others + i * width, &opp);
-        side_columns(&opp, x + 102);
-        x[101] = ahead_of(&me, &opp);
-        x[203] = ahead_of(&opp, &me);
-        x[204] = (opp.pips - me.pips) / 100.0;
-        x[205] = ((opp.mask[3] & below_highest(me.mask[2]))
-                  | (me.mask[3] & below_highest(opp.mask[2]))) != 0;
-        x[206] = mover_first[i * mover_first_step] != 0;
-        x[207] = other_first[i * other_first_step] != 0;
-        facing(&me, &opp, x + FACING);
-        facing(&opp, &me, x + FACING + 6);
+        opponent_columns(&me, others + i * width, mover_first[i * mover_first_step],
+                         other_first[i * other_first_step], &opp, x);
         if (is_double) {
             memcpy((double *)out + i * N_INPUTS, x, sizeof(x));
         } else {
@@ -289,17 +297,8 @@ void narde_forward(const uint8_t *movers, int64_t mover_step, const uint8_t *oth
             add_columns(x, 0, 101, w1t, h, own);
             last = m;
         }
-        decode(others + i * width, &opp);
-        side_columns(&opp, x + 102);
-        x[101] = ahead_of(&me, &opp);
-        x[203] = ahead_of(&opp, &me);
-        x[204] = (opp.pips - me.pips) / 100.0;
-        x[205] = ((opp.mask[3] & below_highest(me.mask[2]))
-                  | (me.mask[3] & below_highest(opp.mask[2]))) != 0;
-        x[206] = mover_first[i * mover_first_step] != 0;
-        x[207] = other_first[i * other_first_step] != 0;
-        facing(&me, &opp, x + FACING);
-        facing(&opp, &me, x + FACING + 6);
+        opponent_columns(&me, others + i * width, mover_first[i * mover_first_step],
+                         other_first[i * other_first_step], &opp, x);
         hidden_units(x, &opp, w1t, h, own, acc);
         output_units(acc, w2, b2, h, out + i * 5);
     }

@@ -21,13 +21,7 @@ import numpy as np
 import numpy.typing as npt
 
 from narde_notation.evaluator.bearoff import BearoffDatabase, database
-from narde_notation.evaluator.encoding import (
-    N_INPUTS,
-    encode_raw,
-    fused_forward,
-    packed_boards,
-    raw_boards,
-)
+from narde_notation.evaluator.encoding import N_INPUTS, encode_raw, packed_boards, raw_boards
 from narde_notation.evaluator.estimate import equities, flip
 from narde_notation.evaluator.game import ROLLS, Ruleset, child_boards_of_rolls
 from narde_notation.evaluator.network import Network
@@ -115,6 +109,8 @@ class Judge:
         self._fixed = self.dtype != network.params["w1"].dtype
         self._forward = network.astype(dtype).forward if self._fixed else network.forward
         # fixed float32 weights: the compiled forward pass fused with the encoding (V12)
+        from narde_notation.evaluator.encoding import fused_forward
+
         self._fused = (fused_forward(network.params) if self._fixed
                        and self.dtype == np.float32 else None)
         # the last batch of after_turns: (opp, opp_first, board -> row, its Values)
