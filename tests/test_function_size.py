@@ -27,18 +27,9 @@ PACKAGE = Path(narde_notation.__file__).resolve().parent
 MAX_FUNCTION_LINES = 80
 MAX_MODULE_LINES = 600
 
-#: Functions over MAX_FUNCTION_LINES, outside the show/cli surface split under
-#: issue 26, each with its length (lines) when listed.  Their owners split them;
-#: remove an entry once its function is short.  Keys: "path/from/package.py::qualname".
-ALLOWED: dict[str, int] = {
-    "analysis/game.py::analyse": 104,  # judgement (analysis logic)
-    "archive/summary.py::summarise": 150,  # surface (archive)
-    "archive/table_rows.py::TableRows.add_game": 124,  # surface (archive)
-    "formats/mat.py::_MatReader.feed": 98,  # mutation (formats/mat)
-    "rules/engine.py::check_turn": 84,  # speed / rules kernel
-    "rules/turn_check.py::quick_check": 128,  # speed (rules/turn_check)
-    "rules/turn_diagnosis.py::diagnose": 139,  # rules kernel
-}
+#: Functions over MAX_FUNCTION_LINES still allowed (none since the splits of
+#: issue 26); an entry is "path/from/package.py::qualname": its length.
+ALLOWED: dict[str, int] = {}
 
 #: Modules over MAX_MODULE_LINES still allowed (none at the time of listing).
 ALLOWED_MODULES: dict[str, int] = {}

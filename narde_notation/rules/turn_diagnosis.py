@@ -178,34 +178,9 @@ def diagnose(
     norm = _normalise_paths(paths)
     side, me, opp, first, _opp_first = mover_boards(position)
     name = side.name.capitalize()
-
-    # R11: nothing after the end of the game.
-    if me & 15 == 15 or (opp & 15 == 15 and not (last_roll or rules.last_roll_draw)):
-        return TurnCheck(
-            False,
-            [Finding("game-over", "the game is already over: no half-turn may follow")],
-            None,
-            None,
-        )
-
-    if not norm:  # a pass (R7/R11)
-        gen = generate(me, opp, first, d1, d2, rules)
-        end = after_board(position, me)
-        if gen.max_dice:
-            some = trail_steps(next(iter(gen.finals.values())))
-            example = " ".join(str(Step(*s)) for s in some)
-            return TurnCheck(
-                False,
-                [
-                    Finding(
-                        "illegal-pass",
-                        f"{name} passed with {d1}{d2} although {example} is possible",
-                    )
-                ],
-                end,
-                None,
-            )
-        return TurnCheck(True, [], end, ())
+    early = _over_or_pass(position, d1, d2, norm, rules, last_roll, name)
+    if early is not None:
+        return early
 
     dice_pool: tuple[int, ...] = (d1,) * 4 if d1 == d2 else (d1, d2)
     floor = head_floor(me, first, d1, d2, opp, rules)
@@ -218,9 +193,64 @@ def diagnose(
     if read is not None:
         return TurnCheck(True, [], read[0], read[1])
 
-    # Per-pair shape: wrong direction, then which dice could make each pair.
+    wrong, options = _pair_shapes(norm, dice_pool, name)
+    if wrong is not None:
+        phys, _ = _physical(me, opp, norm)
+        return TurnCheck(False, [wrong], _maybe(position, phys), None)
+
+    found, best_fail, any_assignment, blame_dice = _readings(me, opp, norm, options, dice_pool,
+                                                             floor, eot, name)
+    if found is None:
+        return _no_reading(position, me, opp, norm, (d1, d2), name, best_fail, any_assignment,
+                           blame_dice)
+
+    used, raw_steps = found
+    steps = tuple(Step(*s) for s in raw_steps)
+    end_state = me
+    for p, t, _d in raw_steps:
+        end_state = end_state - ONE[p] + (1 if t == OFF else ONE[t])
+    end = after_board(position, end_state)
+    if used == len(dice_pool):
+        return TurnCheck(True, [], end, steps)
+    return fewer_dice(side, me, opp, first, d1, d2, rules, steps, end)
+
+
+def _over_or_pass(position: Position, d1: int, d2: int, norm: tuple[tuple[int, ...], ...],
+                  rules: Ruleset, last_roll: bool, name: str) -> TurnCheck | None:
+    """The check of a half-turn after the end of the game (R11) or of a pass
+    (R7, R11); ``None`` for written moves in a game going on."""
+    _side, me, opp, first, _opp_first = mover_boards(position)
+    if me & 15 == 15 or (opp & 15 == 15 and not (last_roll or rules.last_roll_draw)):
+        return TurnCheck(
+            False,
+            [Finding("game-over", "the game is already over: no half-turn may follow")],
+            None,
+            None,
+        )
+    if norm:
+        return None
+    gen = generate(me, opp, first, d1, d2, rules)
+    end = after_board(position, me)
+    if gen.max_dice:
+        some = trail_steps(next(iter(gen.finals.values())))
+        example = " ".join(str(Step(*s)) for s in some)
+        return TurnCheck(
+            False,
+            [Finding("illegal-pass",
+                     f"{name} passed with {d1}{d2} although {example} is possible")],
+            end,
+            None,
+        )
+    return TurnCheck(True, [], end, ())
+
+
+def _pair_shapes(norm: tuple[tuple[int, ...], ...], dice_pool: tuple[int, ...], name: str
+                 ) -> tuple[Finding | None, list[list[list[tuple[int, ...]]]]]:
+    """Per pair of stops of each written move: the first move that goes
+    backwards (``wrong-direction``), and which dice could make each pair
+    (path -> pair -> die sequences)."""
     wrong: Finding | None = None
-    options: list[list[list[tuple[int, ...]]]] = []  # path -> pair -> die sequences
+    options: list[list[list[tuple[int, ...]]]] = []
     for i, path in enumerate(norm):
         pair_opts: list[list[tuple[int, ...]]] = []
         for a, b in pairwise(path):
@@ -236,16 +266,24 @@ def diagnose(
             else:
                 pair_opts.append(_pair_options(a, b, dice_pool))
         options.append(pair_opts)
-    if wrong is not None:
-        phys, _ = _physical(me, opp, norm)
-        return TurnCheck(False, [wrong], _maybe(position, phys), None)
+    return wrong, options
 
-    # Every reading (dice split x step order), without generating legal turns.
-    best_fail: tuple[int, int, str, int, str] | None = None  # (depth, -priority, code, move, msg)
+
+_Fail = tuple[int, int, str, int, str]  # (depth, -priority, code, move, message)
+
+
+def _readings(me: int, opp: int, norm: tuple[tuple[int, ...], ...],
+              options: list[list[list[tuple[int, ...]]]], dice_pool: tuple[int, ...],
+              floor: int, eot: bool, name: str
+              ) -> tuple[tuple[int, tuple[RawStep, ...]] | None, _Fail | None, bool, int]:
+    """Every reading (dice split x step order), without generating legal turns,
+    those that use more dice first (the first legal one uses the most): the
+    legal one found (dice used, steps), else the failure that got furthest,
+    whether any split of the dice fitted, and the move to blame otherwise."""
+    best_fail: _Fail | None = None
     found: tuple[int, tuple[RawStep, ...]] | None = None
     any_assignment = False
     blame_dice = 0
-    # Readings that use more dice first: the first legal one uses the most.
     plans = _assignments(norm, options, dice_pool)
     plans.sort(key=lambda plan: 0 if isinstance(plan, int) else -sum(map(len, plan)))
     for plan in plans:
@@ -261,44 +299,39 @@ def diagnose(
         key = (depth, -_PRIORITY[code], code, move, _step_message(name, code, raw, norm[move]))
         if best_fail is None or key[:2] > best_fail[:2]:
             best_fail = key
-
-    if found is None:
-        phys, phys_fail = _physical(me, opp, norm)
-        applied = _maybe(position, phys)
-        if phys_fail is not None:
-            code, move, msg = phys_fail
-            return TurnCheck(False, [Finding(code, f"{name}: {msg}", move=move)], None, None)
-        if not any_assignment:
-            move = min(blame_dice, len(norm) - 1)
-            return TurnCheck(
-                False,
-                [
-                    Finding(
-                        "dice-mismatch",
-                        f"{name}'s move {format_path(norm[move])} cannot be made "
-                        f"with the roll {d1}{d2} together with the other moves",
-                        move=move,
-                    )
-                ],
-                applied,
-                None,
-            )
-        if best_fail is None:  # cannot happen: every failed reading records why
-            best_fail = (0, 0, "dice-mismatch", 0, f"{name}'s moves do not fit the roll")
-        _, _, code, move, msg = best_fail
-        return TurnCheck(False, [Finding(code, msg, move=move)], applied, None)
-
-    used, raw_steps = found
-    steps = tuple(Step(*s) for s in raw_steps)
-    end_state = me
-    for p, t, _d in raw_steps:
-        end_state = end_state - ONE[p] + (1 if t == OFF else ONE[t])
-    end = after_board(position, end_state)
-    if used == len(dice_pool):
-        return TurnCheck(True, [], end, steps)
-    return fewer_dice(side, me, opp, first, d1, d2, rules, steps, end)
+    return found, best_fail, any_assignment, blame_dice
 
 
+def _no_reading(position: Position, me: int, opp: int, norm: tuple[tuple[int, ...], ...],
+                dice: tuple[int, int], name: str, best_fail: _Fail | None,
+                any_assignment: bool, blame_dice: int) -> TurnCheck:
+    """The refusal of written moves no reading makes legal: a physical
+    impossibility first, then moves the roll cannot make, then the failure
+    of the reading that got furthest."""
+    phys, phys_fail = _physical(me, opp, norm)
+    applied = _maybe(position, phys)
+    if phys_fail is not None:
+        code, move, msg = phys_fail
+        return TurnCheck(False, [Finding(code, f"{name}: {msg}", move=move)], None, None)
+    if not any_assignment:
+        move = min(blame_dice, len(norm) - 1)
+        return TurnCheck(
+            False,
+            [
+                Finding(
+                    "dice-mismatch",
+                    f"{name}'s move {format_path(norm[move])} cannot be made "
+                    f"with the roll {dice[0]}{dice[1]} together with the other moves",
+                    move=move,
+                )
+            ],
+            applied,
+            None,
+        )
+    if best_fail is None:  # cannot happen: every failed reading records why
+        best_fail = (0, 0, "dice-mismatch", 0, f"{name}'s moves do not fit the roll")
+    _, _, code, move, msg = best_fail
+    return TurnCheck(False, [Finding(code, msg, move=move)], applied, None)
 
 
 def _step_message(name: str, code: str, raw: RawStep, path: tuple[int, ...]) -> str:
