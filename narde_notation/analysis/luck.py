@@ -22,15 +22,17 @@ import numpy.typing as npt
 
 from narde_notation.evaluator import (
     ROLLS,
-    FloatArray,
     Judge,
-    UInt8Array,
     Values,
     child_boards_of_rolls,
     equities,
     flip,
     mover_view,
 )
+
+#: estimates and boards as the Judge hands them (float64 rows, uint8 boards)
+FloatArray = npt.NDArray[np.float64]
+UInt8Array = npt.NDArray[np.uint8]
 
 if TYPE_CHECKING:
     from narde_notation.evaluator import Evaluator

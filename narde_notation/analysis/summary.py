@@ -32,7 +32,7 @@ __all__ = ["ANALYSIS_COLUMNS", "SUMMARY_COLUMNS", "SUMMARY_UNITS", "player_rows"
 
 #: the per-player columns and their pandas dtypes, in the order every table shows them.
 #:
-#: ==============  =======  =========================================================
+#: ==============  ======== =========================================================
 #: player          category the ``White`` / ``Black`` tag (``"White"`` / ``"Black"``)
 #: games_analysed  int64    analysed games the player is in (count)
 #: half_turns      int64    the player's rated half-turns (count)
@@ -51,7 +51,7 @@ __all__ = ["ANALYSIS_COLUMNS", "SUMMARY_COLUMNS", "SUMMARY_UNITS", "player_rows"
 #: very_unlucky    int64    marked very unlucky (count; luck < -0.6)
 #: mwc_loss        float64  match-winning chance given up, summed (0…1 each
 #:                          half-turn; NaN outside a match)
-#: ==============  =======  =========================================================
+#: ==============  ======== =========================================================
 SUMMARY_COLUMNS: dict[str, str] = {
     "player": "category", "games_analysed": "int64", "half_turns": "int64",
     "unforced": "int64", "error_rate": "float64", "skill": "category",

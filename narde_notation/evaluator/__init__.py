@@ -31,7 +31,7 @@ if TYPE_CHECKING:  # the lazy names, for type checkers
     from narde_notation.evaluator.game import ROLLS, child_boards_of_rolls, mover_view
     from narde_notation.evaluator.network import OUTPUTS
     from narde_notation.evaluator.rollout import CHUNK, Rollout, Runner, Trials, iter_rollout
-    from narde_notation.evaluator.search import FloatArray, Judge, Ranking, UInt8Array, Values
+    from narde_notation.evaluator.search import Judge, Ranking, Values
 
 __getattr__, __dir__ = lazy_names(
     __name__,
@@ -53,8 +53,6 @@ __getattr__, __dir__ = lazy_names(
         "iter_rollout": ".rollout",
         "OUTPUTS": ".network",
         "Ranking": ".search",
-        "FloatArray": ".search",
-        "UInt8Array": ".search",
         "Values": ".search",
     },
 )
@@ -65,14 +63,12 @@ __all__ = [
     "ROLLS",
     "Estimate",
     "Evaluator",
-    "FloatArray",
     "Judge",
     "RankedTurn",
     "Ranking",
     "Rollout",
     "Runner",
     "Trials",
-    "UInt8Array",
     "Values",
     "child_boards_of_rolls",
     "equities",

@@ -55,6 +55,7 @@ from narde_notation.show.board_svg import board_drawing, viewer_geometry
 from narde_notation.show.viewer import viewer_assets
 
 if TYPE_CHECKING:
+    import flask
     from flask import Flask, Response
 
 __all__ = ["MAX_BODY", "BoardError", "Loaded", "board_page", "create_app", "load_record",
@@ -207,7 +208,7 @@ def board_page(loaded: Loaded, *, from_side: Side = Side.WHITE, size: int = 480,
 
 def create_app(loaded: Loaded | None = None, *, from_side: Side = Side.WHITE,
                out: Path | None = None, size: int = 480,
-               hosts: tuple[str, ...] | None = ("127.0.0.1", "localhost", "::1")) -> Flask:
+               hosts: tuple[str, ...] | None = ("127.0.0.1", "localhost", "::1")) -> flask.Flask:
     """The Flask application of the board (module docstring).
 
     Args:
