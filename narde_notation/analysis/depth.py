@@ -27,7 +27,7 @@ if TYPE_CHECKING:  # numpy and the evaluator on first use: the command line impo
     from narde_notation.rules import Position, Turn
 
 __all__ = ["AUTO", "AUTO_COUNT", "AUTO_EQUITY", "AUTO_TWO_PLY", "DEPTHS", "Depth", "Judged",
-           "check_depth", "depth_label", "judge_half_turn"]
+           "check_depth", "depth_label", "judge_half_turn", "ranked_estimate"]
 
 #: the automatic depth (the default of :func:`~narde_notation.analysis.game.analyse`).
 AUTO: Literal["auto"] = "auto"
@@ -53,6 +53,10 @@ class Judged(NamedTuple):
     best: int  # the best turn's row (0, or played when it did better)
     best_estimate: Estimate
     depth: int  # the search depth of the played and best figures (0, 1 or 2)
+
+    def row_estimate(self, k: int, koks: bool) -> Estimate:
+        """:func:`ranked_estimate` of this ranking's row ``k``."""
+        return ranked_estimate(self.ranking, k, koks)
 
 
 def check_depth(ply: object) -> Depth:
@@ -80,6 +84,15 @@ def _auto_rows(ranking: Ranking, played: int) -> list[int]:
         return []
     rows = sorted({*close, played})
     return [] if all(ranking.exact[k] for k in rows) else rows
+
+
+def ranked_estimate(ranking: Ranking, k: int, koks: bool) -> Estimate:
+    """The estimate of ``ranking``'s k-th best turn (row ``k``), from the mover's
+    side after it, at the depth the ranking searched that row."""
+    from narde_notation.evaluator import Estimate
+
+    return Estimate.from_row(ranking.values[k], bool(ranking.exact[k]), koks,
+                             float(ranking.equity[k]))
 
 
 def judge_half_turn(ev: Evaluator, before: Position, dice: tuple[int, int], after: Position,
@@ -115,17 +128,12 @@ def judge_half_turn(ev: Evaluator, before: Position, dice: tuple[int, int], afte
             ranking = judge.refine(ranking, sorted({0, index}), opp, of, 2)
             index = ranking.boards.index(me_after)
     koks = ev.rules.koks
-
-    def estimate_of(k: int) -> Estimate:  # the k-th best turn's, from the mover's side
-        return Estimate.from_row(ranking.values[k], bool(ranking.exact[k]), koks,
-                                 float(ranking.equity[k]))
-
-    estimate = estimate_of(index)
+    estimate = ranked_estimate(ranking, index, koks)
     if ranking.ply[index] < ranking.ply[0] and not estimate.exact:
         # outside the filters: the played turn searched as deep as the best
         deeper = judge.one_ply if ranking.ply[0] == 1 else judge.two_ply
         estimate = Estimate.from_row(deeper(me_after, opp, of), False, koks)
-    best, best_estimate = 0, estimate_of(0)
+    best, best_estimate = 0, ranked_estimate(ranking, 0, koks)
     if estimate.equity > best_estimate.equity:
         best, best_estimate = index, estimate
     return Judged(turns, ranking, index, estimate, best, best_estimate, int(ranking.ply[0]))

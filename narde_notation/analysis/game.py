@@ -20,7 +20,7 @@ from narde_notation.analysis.depth import AUTO, Depth, check_depth, depth_label,
 from narde_notation.analysis.luck import LuckMeter
 from narde_notation.analysis.marks import luck_mark, move_mark
 from narde_notation.analysis.match_equity import MAX_MATCH_LENGTH, match_equity_table, outcome_rates
-from narde_notation.evaluator import ROLLS, Estimate, Evaluator
+from narde_notation.evaluator import ROLLS, Evaluator
 from narde_notation.formats import MatchTags
 from narde_notation.model import GameRecord, Side, unicode_text
 from narde_notation.replay import GameReport, match_away, validate
@@ -422,11 +422,6 @@ def _rate(ev: Evaluator, meter: LuckMeter, before: Position, after: Position,
     turns, ranking, index = judged.turns, judged.ranking, judged.played
     estimate, best_index, best_estimate = judged.estimate, judged.best, judged.best_estimate
     koks = ev.rules.koks
-
-    def estimate_of(k: int) -> Estimate:  # the k-th best turn's, from the mover's side
-        return Estimate.from_row(ranking.values[k], bool(ranking.exact[k]), koks,
-                                 float(ranking.equity[k]))
-
     loss = max(0.0, best_estimate.equity - estimate.equity)
     if loss < 1e-12:
         loss = 0.0
@@ -449,7 +444,8 @@ def _rate(ev: Evaluator, meter: LuckMeter, before: Position, after: Position,
         out.update(checked)
     if table is not None and match is not None:
         away, opp_away = (match[1], match[2]) if mover is Side.WHITE else (match[2], match[1])
-        chances = [table.of_estimate(estimate_of(k), away, opp_away) for k in range(len(turns))]
+        chances = [table.of_estimate(judged.row_estimate(k, koks), away, opp_away)
+                   for k in range(len(turns))]
         mine = table.of_estimate(estimate, away, opp_away)
         top = max([*chances, mine])
         out.update(mwc_played=mine, mwc_best=top, mwc_loss=max(0.0, top - mine))
