@@ -214,6 +214,7 @@ class Trainer:
 
     def __init__(self, out: Path, config: Config) -> None:
         self.out = out
+        out.mkdir(parents=True, exist_ok=True)  # a new run's folder: its log is written first
         self.path = out / "checkpoint.npz"
         if self.path.exists():
             net, extra = Network.load(self.path)

@@ -70,3 +70,14 @@ def test_promote_average_ships_the_mean_of_the_last_snapshots(tmp_path: Path) ->
     assert net.meta["averaged"] == [20, 30]
     too_many = CliRunner().invoke(cli, [*args[:-1], "4"])
     assert too_many.exit_code == 2 and "holds 3 snapshots" in too_many.output
+
+
+def test_a_new_run_into_a_folder_not_yet_made_logs_and_saves(tmp_path: Path) -> None:
+    # the strength log is written before the first checkpoint: the folder must exist by then
+    out = tmp_path / "new" / "run"
+    args = ["run", "--out", str(out), "--hidden", "6", "--games", "2", "--parallel", "2",
+            "--eval-every", "2", "--eval-games", "2"]
+    got = CliRunner().invoke(cli, args)
+    assert got.exit_code == 0, got.output
+    assert (out / "checkpoint.npz").exists()
+    assert len((out / "strength.jsonl").read_text(encoding="utf-8").splitlines()) == 1
