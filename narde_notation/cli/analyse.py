@@ -142,7 +142,7 @@ def _game_text(game: GameAnalysis) -> str:
         lost = f"loss {h.loss:.3f}  best {h.best}" if h.loss >= 0.0005 else ""
         luck = f"luck {signed(h.luck).lstrip()}" + (f" {h.luck_mark}" if h.luck_mark else "")
         exact = "  exact" if h.exact else ""
-        if h.verified:  # the rollout's verdict on the mark
+        if h.verified and h.rollout_loss is not None:  # the rollout's verdict on the mark
             exact += (f"  verified: rollout loss {signed(h.rollout_loss).lstrip()}"
                       f" ±{h.rollout_loss_se:.3f}")
         lines.append(f"  {h.number:<6} {visible(h.player):<{names}}  {h.roll}: "
