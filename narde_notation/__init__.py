@@ -46,8 +46,7 @@ _compat.install()  # the 0.x flat module paths, deprecated
 
 if TYPE_CHECKING:  # the lazy names, for type checkers and IDEs
     from narde_notation.analysis import GameAnalysis, analyse, player_summary
-    from narde_notation.archive import Summary, findings_frame, games_frame, turns_frame
-    from narde_notation.archive.frames import summary  # archive.summary is a module's name
+    from narde_notation.archive import Summary, findings_frame, games_frame, summary, turns_frame
     from narde_notation.evaluator import Estimate, Evaluator, expected_rolls
     from narde_notation.formats import parse_games, read_games
     from narde_notation.replay import GameReport, TurnReplay, validate, validate_games
@@ -60,8 +59,7 @@ if TYPE_CHECKING:  # the lazy names, for type checkers and IDEs
         plot_race,
     )
 
-#: public name -> the front door that lends it (``summary``: the module, as
-#: archive.summary is a module's name), imported on first access.
+#: public name -> the front door that lends it (its one home), imported on first access.
 _LAZY = {
     "Position": "narde_notation.rules",
     "Game": "narde_notation.rules",
@@ -79,7 +77,7 @@ _LAZY = {
     "games_frame": "narde_notation.archive",
     "turns_frame": "narde_notation.archive",
     "findings_frame": "narde_notation.archive",
-    "summary": "narde_notation.archive.frames",
+    "summary": "narde_notation.archive",
     "plot_dice": "narde_notation.show",
     "plot_game_lengths": "narde_notation.show",
     "plot_mars_rate": "narde_notation.show",

@@ -16,7 +16,8 @@ import warnings
 from collections.abc import Sequence
 from types import ModuleType
 
-#: old flat module -> its new home (decisions.md L1).  ``summary`` is not
+#: old flat module -> its new home (decisions.md L1; a private module's names
+#: are public in its package's front door).  ``summary`` is not
 #: listed: the name is the :func:`narde_notation.summary` function.
 _TABLE = """
     side=model.side errors=model.errors findings=model.findings ruleset=model.ruleset
@@ -29,7 +30,7 @@ _TABLE = """
     play=rules.random_play validation=replay.validation work=archive.tasks
     executor=archive.executor schema=archive.schema rows=archive.table_rows
     frames=archive.frames stats=archive.statistics players=archive.players
-    matches=archive.matches ratings=archive.ratings standings=archive.standings
+    matches=archive.matches ratings=archive._ratings standings=archive._standings
     render=archive.table_text board=show.board_svg viewer=show.viewer
     display=show.jupyter plots=show.plots report=show.club_report
 """
@@ -41,8 +42,11 @@ class _Alias:  # an importlib Loader (importlib.abc costs pathlib at start-up)
         self.target = target
 
     def create_module(self, spec: importlib.machinery.ModuleSpec) -> ModuleType:
+        # a private module's names are imported from its package's front door
+        package, _, module = self.target.rpartition(".")
+        shown = package if module.startswith("_") else self.target
         warnings.warn(
-            f"{spec.name} is deprecated: import {self.target} (the old flat paths go in the "
+            f"{spec.name} is deprecated: import {shown} (the old flat paths go in the "
             "next release)",
             DeprecationWarning,
             stacklevel=2,

@@ -142,35 +142,18 @@ def package_of(module: str) -> str:
     return ".".join(module.split(".")[:2])
 
 
-#: imports across packages that reach behind the target's front door, each
-#: with why (issue 26: imports across packages only through front doors)
-BEHIND_THE_DOOR = {
-    # ``summary``, ``standings`` and ``ratings`` are both a function and a
-    # module of the archive: once the module is loaded the package attribute
-    # is the module, so ``from narde_notation.archive import summary`` would
-    # give the module, not the function
-    ("narde_notation.cli.stats", "narde_notation.archive.frames"): "summary",
-    ("narde_notation.cli.stats", "narde_notation.archive.standings"): "standings",
-    ("narde_notation.show.plots", "narde_notation.archive.frames"): "summary",
-    ("narde_notation.show.club_report", "narde_notation.archive.frames"): "summary",
-    ("narde_notation.show.club_report", "narde_notation.archive.ratings"): "ratings",
-    ("narde_notation.show.club_report", "narde_notation.archive.standings"): "standings",
-    # the plots module as a namespace (``plots.plot_dice``), loaded only for --plots
-    ("narde_notation.cli.stats", "narde_notation.show.plots"): "plots",
-    ("narde_notation", "narde_notation.archive.frames"): "summary",
-}
-
-
 def behind_the_door(me: str, found: set[tuple[str, int, str | None]]) -> list[str]:
     """The imports in ``found`` (``me``'s) that name a module of another
-    package instead of that package's front door (its ``__init__``)."""
+    package instead of that package's front door (its ``__init__``): none
+    is allowed (issue 26; the archive's ``summary``, ``standings`` and
+    ``ratings`` are functions of its front door, their modules private)."""
     wrong = []
     for target, line, name in sorted(found, key=lambda f: f[1]):
         door = package_of(target)
         if door in (package_of(me), "narde_notation") or target in BASE:
             continue
         full = f"{target}.{name}" if name and _is_module(f"{target}.{name}") else target
-        if full != door and (me, full) not in BEHIND_THE_DOOR:
+        if full != door:
             wrong.append(f"{me}:{line} imports {name or full} from {full}, not {door}")
     return wrong
 
@@ -207,6 +190,60 @@ def test_every_front_door_name_imports() -> None:
         for name in getattr(door, "__all__", ()):
             assert getattr(door, name) is not None, (door.__name__, name)
             assert not _is_module(f"{door.__name__}.{name}"), (door.__name__, name)
+
+
+def front_door_names(init: Path) -> list[str]:
+    """The names a front door (``init``, a package's ``__init__.py``) lists
+    in ``__all__``, read from the source."""
+    for node in ast.parse(init.read_text(encoding="utf-8")).body:
+        if isinstance(node, ast.Assign) and any(
+                getattr(t, "id", "") == "__all__" for t in node.targets):
+            return [e.value for e in ast.walk(node.value)
+                    if isinstance(e, ast.Constant) and isinstance(e.value, str)]
+    return []
+
+
+def two_homes(doors: dict[str, list[str]]) -> dict[str, list[str]]:
+    """The public names listed by more than one of ``doors`` (front door ->
+    its ``__all__``), each with the doors that list it."""
+    homes: dict[str, list[str]] = {}
+    for door, names in sorted(doors.items()):
+        for name in names:
+            homes.setdefault(name, []).append(door)
+    return {name: found for name, found in homes.items() if len(found) > 1}
+
+
+def test_every_public_name_has_one_home() -> None:
+    # issue 26: one public home per name; the pipeline packages' front doors
+    # share none (``own_to_absolute`` was the model's and the rules')
+    doors = {module_name(init): front_door_names(init)
+             for init in sorted(PACKAGE.glob("*/__init__.py"))}
+    assert len(doors) == len(STAGES)
+    assert two_homes(doors) == {}
+
+
+def test_the_one_home_check_can_fail() -> None:
+    doors = {"narde_notation.model": ["Side", "own_to_absolute"],
+             "narde_notation.rules": ["Position", "own_to_absolute"],
+             "narde_notation.show": ["plot_dice"]}
+    assert two_homes(doors) == {
+        "own_to_absolute": ["narde_notation.model", "narde_notation.rules"]}
+    assert "own_to_absolute" in front_door_names(PACKAGE / "model" / "__init__.py")
+
+
+def test_the_top_level_lends_each_name_from_its_one_home() -> None:
+    # ``narde_notation``'s working set is no second home: each of its names is
+    # the very object of the one pipeline front door that lists it
+    import importlib
+
+    homes = {name: module_name(init) for init in PACKAGE.glob("*/__init__.py")
+             for name in front_door_names(init)}
+    for name in narde_notation.__all__:
+        home = importlib.import_module(homes[name])
+        assert getattr(narde_notation, name) is getattr(home, name), name
+    from narde_notation import summary
+
+    assert callable(summary) and summary.__name__ == "summary"
 
 
 def _loaded_after(code: str) -> set[str]:
@@ -255,7 +292,9 @@ def test_every_old_flat_path_still_imports_and_warns() -> None:
     assert len(MOVED) == 39  # the 0.x modules but summary (README "Layout")
     for old, new in MOVED.items():
         sys.modules.pop(f"narde_notation.{old}", None)  # imported before: import again
-        with pytest.warns(DeprecationWarning, match=f"import narde_notation.{new}"):
+        package, _, last = new.rpartition(".")  # a private module: its front door
+        shown = package if last.startswith("_") else new
+        with pytest.warns(DeprecationWarning, match=f"import narde_notation.{shown} "):
             module = importlib.import_module(f"narde_notation.{old}")
         assert module is importlib.import_module(f"narde_notation.{new}")
 

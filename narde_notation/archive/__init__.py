@@ -5,10 +5,13 @@ statistics, players, matches, ratings and standings.
 :mod:`.tasks` (one file read, replayed and turned into table rows) runs on
 :mod:`.executor` (processes or Dask); :mod:`.table_rows` and
 :mod:`.schema` build the tables; :mod:`.frames` is the library's face;
-:mod:`.summary`, :mod:`.statistics`, :mod:`.players`, :mod:`.matches`,
-:mod:`.ratings`, :mod:`.standings` work on the tables; :mod:`.table_text`
-writes tables as text.  Depends on the stages below (model, formats,
-rules, replay).
+:mod:`._summary` (:func:`summary`'s :class:`Summary`), :mod:`.statistics`,
+:mod:`.players`, :mod:`.matches`, :mod:`._ratings` (:func:`ratings`),
+:mod:`._standings` (:func:`standings`) work on the tables; :mod:`.table_text`
+writes tables as text.  The three modules named after their function are
+private, so that ``from narde_notation.archive import summary`` is always the
+function (a loaded submodule would take the package attribute's place).
+Depends on the stages below (model, formats, rules, replay).
 """
 
 from typing import TYPE_CHECKING
@@ -16,6 +19,9 @@ from typing import TYPE_CHECKING
 from narde_notation._lazy import lazy_names
 
 if TYPE_CHECKING:  # the lazy names, for type checkers
+    from narde_notation.archive._ratings import HISTORY_COLUMNS, ratings, win_probability
+    from narde_notation.archive._standings import standings
+    from narde_notation.archive._summary import Summary
     from narde_notation.archive.analysed import (
         analysed_matches,
         collect,
@@ -29,12 +35,13 @@ if TYPE_CHECKING:  # the lazy names, for type checkers
         findings_frame,
         games_frame,
         iter_rows,
+        summary,
+        tables,
         turns_frame,
     )
     from narde_notation.archive.matches import matches_frame
     from narde_notation.archive.schema import ROLL_NAMES, FileTables
     from narde_notation.archive.statistics import dice_fairness
-    from narde_notation.archive.summary import Summary
     from narde_notation.archive.table_rows import TableRows
     from narde_notation.archive.table_text import render_frame, table_records, text_table
     from narde_notation.archive.tasks import FileCheck, check_file, file_rows
@@ -45,7 +52,13 @@ __getattr__, __dir__ = lazy_names(
         "games_frame": ".frames",
         "turns_frame": ".frames",
         "findings_frame": ".frames",
-        "Summary": ".summary",
+        "Summary": "._summary",
+        "summary": ".frames",
+        "tables": ".frames",
+        "ratings": "._ratings",
+        "win_probability": "._ratings",
+        "HISTORY_COLUMNS": "._ratings",
+        "standings": "._standings",
         "matches_frame": ".matches",
         "Failure": ".executor",
         "SchedulerError": ".executor",
@@ -72,6 +85,7 @@ __getattr__, __dir__ = lazy_names(
 )
 
 __all__ = [
+    "HISTORY_COLUMNS",
     "ROLL_NAMES",
     "Failure",
     "FileCheck",
@@ -91,11 +105,16 @@ __all__ = [
     "iter_file_analyses",
     "iter_rows",
     "matches_frame",
+    "ratings",
     "render_frame",
     "run_each",
+    "standings",
+    "summary",
     "table_records",
+    "tables",
     "text_table",
     "turns_frame",
+    "win_probability",
     "with_player_analysis",
     "with_turn_analysis",
 ]

@@ -11,7 +11,7 @@ This module is the public face of the tables; the parts live in
 ``narde-validate``), :mod:`narde_notation.archive.executor` (one executor: this
 process, a process pool or Dask), :mod:`narde_notation.archive.statistics` (dice
 fairness, binomial interval), :mod:`narde_notation.archive.players` and
-:mod:`narde_notation.archive.summary` (the summary and its rendering).
+:mod:`narde_notation.archive._summary` (the summary and its rendering).
 
 The unit of work is :func:`per_file`: a pure function of one path that
 returns the three tables of that file (:class:`FileTables`).
@@ -135,6 +135,7 @@ import os
 from collections.abc import Iterable, Iterator, Sequence
 from typing import TYPE_CHECKING
 
+from narde_notation.archive._summary import Summary, file_table, summarise, valid_turns
 from narde_notation.archive.executor import Failure, run_each
 from narde_notation.archive.players import player_table
 from narde_notation.archive.schema import (
@@ -153,7 +154,6 @@ from narde_notation.archive.statistics import (
     dice_fairness,
     dice_from_counts,
 )
-from narde_notation.archive.summary import Summary, file_table, summarise, valid_turns
 from narde_notation.archive.table_rows import TableRows
 from narde_notation.archive.tasks import check_rules, file_rows, records_rows
 from narde_notation.formats import record_files

@@ -50,6 +50,7 @@ from narde_notation.cli import (
     program_output,
     require_evaluator,
     share_progress,
+    signed,
     worker_options,
 )
 from narde_notation.formats import STDIN
@@ -139,10 +140,10 @@ def _game_text(game: GameAnalysis) -> str:
     for h in game.half_turns:
         mark = f"{MARK_SYMBOLS[h.mark]} {h.mark}" if h.mark else ("forced" if h.forced else "")
         lost = f"loss {h.loss:.3f}  best {h.best}" if h.loss >= 0.0005 else ""
-        luck = f"luck {h.luck:+.3f}" + (f" {h.luck_mark}" if h.luck_mark else "")
+        luck = f"luck {signed(h.luck).lstrip()}" + (f" {h.luck_mark}" if h.luck_mark else "")
         exact = "  exact" if h.exact else ""
-        if h.verified:  # the rollout's verdict on the mark
-            exact += (f"  verified: rollout loss {h.rollout_loss:+.3f}"
+        if h.verified and h.rollout_loss is not None:  # the rollout's verdict on the mark
+            exact += (f"  verified: rollout loss {signed(h.rollout_loss).lstrip()}"
                       f" ±{h.rollout_loss_se:.3f}")
         lines.append(f"  {h.number:<6} {visible(h.player):<{names}}  {h.roll}: "
                      f"{h.played:<{width}}  {h.depth}-ply  {mark:<11} {luck:<24} {lost}{exact}"

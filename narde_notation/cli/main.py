@@ -29,6 +29,7 @@ from narde_notation.cli import (
     check_rules_tag,
     encoding_option,
     program_output,
+    signed,
 )
 from narde_notation.cli.rollout import (
     evaluator_or_exit,
@@ -294,10 +295,10 @@ def _print_ranking(ranked: Sequence[RankedTurn], played: Position | None) -> Non
     width = max(len(r.turn.notation()) for r in ranked)
     for k, r in enumerate(ranked, 1):
         e = r.estimate
-        loss = f"({-r.loss:+.3f})" if k > 1 else ""
+        loss = f"({signed(-r.loss).lstrip()})" if k > 1 else ""
         depth = "exact" if e.exact else f"{r.ply}-ply"
         mark = "  <- played" if played is not None and r.turn.position == played else ""
-        click.echo(f"{k:4}. {r.turn.notation().ljust(width)}  {depth:5}  equity {e.equity:+.3f}"
+        click.echo(f"{k:4}. {r.turn.notation().ljust(width)}  {depth:5}  equity {signed(e.equity)}"
                    f" {loss:9} win {100 * e.win:5.1f}%  mars {100 * e.win_mars:5.1f}% /"
                    f" {100 * e.lose_mars:5.1f}%{mark}")
 

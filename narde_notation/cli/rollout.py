@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any, NoReturn
 
 import click
 
-from narde_notation.cli import EXIT_INTERRUPTED, check_rules_tag, program_output
+from narde_notation.cli import EXIT_INTERRUPTED, check_rules_tag, program_output, signed
 from narde_notation.model import NardeError, Ruleset, parse_roll
 from narde_notation.rules import Position
 
@@ -146,9 +146,9 @@ def show_rollout(result: Rollout, fmt: str, koks: bool) -> None:
     turns = [("the position" if r.turn is None else r.turn.notation()) for r in result.rows]
     width = max(map(len, turns))
     for k, (name, r) in enumerate(zip(turns, result.rows, strict=True), 1):
-        loss = f"({-r.loss:+.3f} ±{r.loss_se:.3f})" if k > 1 else ""
+        loss = f"({signed(-r.loss).lstrip()} ±{r.loss_se:.3f})" if k > 1 else ""
         exact = "  exact" if r.exact else ""
-        click.echo(f"{k:4}. {name.ljust(width)}  equity {r.equity:+.3f} ±{r.equity_se:.3f}"
+        click.echo(f"{k:4}. {name.ljust(width)}  equity {signed(r.equity)} ±{r.equity_se:.3f}"
                    f" {loss:17} win {_pct(r.mean[0], r.se[0])}  mars"
                    f" {_pct(r.mean[1], r.se[1])} / {_pct(r.mean[2], r.se[2])}{exact}")
 

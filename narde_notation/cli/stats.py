@@ -1,7 +1,7 @@
 """``narde-stats``: statistics of Long Narde archives.
 
 Reads every game of PATHS, replays it (:mod:`narde_notation.replay.validation`) and
-prints the summary of :func:`narde_notation.archive.frames.summary` (or a table
+prints the summary of :func:`narde_notation.archive.summary` (or a table
 per player or per file with ``--by``).  The per-file work is
 :func:`narde_notation.archive.tasks.file_rows` on
 :func:`narde_notation.archive.executor.run_each`, as for ``narde-validate``: in a
@@ -37,8 +37,8 @@ from narde_notation.archive import (
     file_rows,
     iter_rows,
     render_frame,
+    summary,
 )
-from narde_notation.archive.frames import summary
 from narde_notation.formats import STDIN, parse_count
 from narde_notation.model import csv_safe_frame, json_safe, shown
 
@@ -154,16 +154,16 @@ def _write_plots(directory: str, ft: FileTables, s: Summary, race: tuple[str, in
     matplotlib.use("Agg", force=False)
     import matplotlib.pyplot as plt
 
-    from narde_notation.show import plots
+    from narde_notation.show import plot_dice, plot_game_lengths, plot_mars_rate, plot_race
 
     out = Path(directory)
     out.mkdir(parents=True, exist_ok=True)
     written = []
     jobs: list[tuple[str, Callable[[Any], Any]]] = [
-        ("mars_rate.png", lambda ax: plots.plot_mars_rate(ft.games, ax=ax)),
-        ("game_lengths.png", lambda ax: plots.plot_game_lengths(ft.games, ax=ax)),
+        ("mars_rate.png", lambda ax: plot_mars_rate(ft.games, ax=ax)),
+        ("game_lengths.png", lambda ax: plot_game_lengths(ft.games, ax=ax)),
         # the summary's dice: the same valid games as the dice table
-        ("dice.png", lambda ax: plots.plot_dice(s, ax=ax)),
+        ("dice.png", lambda ax: plot_dice(s, ax=ax)),
     ]
     if race is not None:
         file, game = race
@@ -172,7 +172,7 @@ def _write_plots(directory: str, ft: FileTables, s: Summary, race: tuple[str, in
         title = race_title(ft, file, game)
 
         def draw_race(ax: Any) -> Any:
-            plots.plot_race(game_turns, ax=ax)
+            plot_race(game_turns, ax=ax)
             ax.set_title(title)
             return ax
 
@@ -226,8 +226,7 @@ def _player_list(players: pd.DataFrame) -> str:
 
 def _standings(ft: FileTables, encoding: str | None) -> pd.DataFrame:
     """``--by player``: the player table with matches, rating and experience."""
-    from narde_notation.archive import matches_frame
-    from narde_notation.archive.standings import standings
+    from narde_notation.archive import matches_frame, standings
 
     return standings(ft.games, matches_frame(ft.games, encoding=encoding))
 

@@ -19,7 +19,6 @@ from typing import TYPE_CHECKING
 from narde_notation._lazy import lazy_names
 
 if TYPE_CHECKING:  # the lazy names, for type checkers
-    from narde_notation.model import absolute_to_own, own_to_absolute
     from narde_notation.rules.compiled import library
     from narde_notation.rules.engine import check_turn
     from narde_notation.rules.game import Game, opening_roll, roll
@@ -44,8 +43,6 @@ __getattr__, __dir__ = lazy_names(
         "Position": ".position",
         "Game": ".game",
         "opening_roll": ".game",
-        "own_to_absolute": ".position",
-        "absolute_to_own": ".position",
         "legal_turns": ".engine",
         "check_turn": ".engine",
         "max_dice_used": ".engine",
@@ -80,7 +77,6 @@ __all__ = [
     "Step",
     "Turn",
     "TurnCheck",
-    "absolute_to_own",
     "after_board",
     "after_turn",
     "check_turn",
@@ -93,7 +89,6 @@ __all__ = [
     "mover_boards",
     "opening_roll",
     "outcome",
-    "own_to_absolute",
     "quick_check",
     "quick_legs",
     "quick_turns",

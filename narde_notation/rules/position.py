@@ -3,7 +3,8 @@
 A :class:`Position` is an immutable, hashable value.  Points are kept per
 side in that side's **own** numbering (24 = head, 6…1 = home, R1); the
 **absolute** numbering of diagrams is White's.  Black's own point ``b`` is
-absolute ``(b + 11) % 24 + 1`` (:func:`own_to_absolute`).
+absolute ``(b + 11) % 24 + 1`` (:func:`narde_notation.model.own_to_absolute`,
+the model's: it owns sides and point numbering).
 
 How a position is stored (a packed integer per side) is
 :mod:`narde_notation.rules.packed`'s alone, the rules kernel's layout,
@@ -26,8 +27,6 @@ from narde_notation.model import (
     NotationError,
     PositionError,
     Side,
-    absolute_to_own,
-    own_to_absolute,
     shown,
 )
 from narde_notation.rules.engine import Turn, check_turn, legal_turns
@@ -36,7 +35,7 @@ from narde_notation.rules.packed import PackedPosition, build
 if TYPE_CHECKING:
     from narde_notation.model import Ruleset
 
-__all__ = ["FLIP", "Position", "absolute_to_own", "own_to_absolute"]
+__all__ = ["Position"]
 
 _TOKEN = re.compile(r"([0-9]{1,9})(?::([0-9]{1,9}))?\Z")
 

@@ -106,8 +106,8 @@ def write_report(
 
     Returns:
         The path of ``index.html``.  ``index.html`` holds: the summary
-        (:func:`narde_notation.archive.frames.summary`), the standings
-        (:func:`narde_notation.archive.standings.standings`), the rating history
+        (:func:`narde_notation.archive.summary`), the standings
+        (:func:`narde_notation.archive.standings`), the rating history
         (:func:`narde_notation.show.plots.plot_ratings` and the list of matches,
         :func:`narde_notation.archive.matches.matches_frame`), the plots (mars
         rates, game lengths, dice fairness), the findings by code, and the
@@ -119,13 +119,12 @@ def write_report(
         OSError: ``out_dir`` cannot be written.
         narde_notation.model.errors.RulesetError: ``rules`` is not a ruleset tag.
     """
-    from narde_notation.archive import frames, matches_frame
-    from narde_notation.archive.ratings import ratings
-    from narde_notation.archive.standings import standings
+    from narde_notation.archive import matches_frame, ratings, standings, summary
+    from narde_notation.archive import tables as read_tables  # ``tables``: the argument
 
     workers = jobs or os.cpu_count() or 1
     options = ReplayOptions(rules, encoding)  # bad options fail before any work
-    ft = tables if tables is not None else frames.tables(
+    ft = tables if tables is not None else read_tables(
         paths, options.rules, workers, encoding=options.encoding)
     readable = [f for f in ft.files if f not in ft.problems and os.path.isfile(f)]
     games = ft.games
@@ -136,7 +135,7 @@ def write_report(
         from narde_notation.archive import with_player_analysis
 
         table = with_player_analysis(table, analyses)
-    s = frames.summary(ft)
+    s = summary(ft)
     analysed: dict[str, dict[int, GameAnalysis]] = {}
     for a in analyses or ():
         analysed.setdefault(a.file, {})[a.game] = a

@@ -214,7 +214,7 @@ def plot_equity(analysis: GameAnalysis | pd.DataFrame, ax: Axes | None = None) -
 
 
 def _mars_table(games: pd.DataFrame) -> pd.DataFrame:
-    from narde_notation.archive.frames import summary
+    from narde_notation.archive import summary
 
     return summary(games).mars
 
@@ -298,8 +298,7 @@ def plot_dice(data: pd.DataFrame | Summary | FileTables, ax: Axes | None = None)
     """
     import numpy as np
 
-    from narde_notation.archive import ROLL_NAMES, FileTables, Summary, dice_fairness
-    from narde_notation.archive.frames import summary
+    from narde_notation.archive import ROLL_NAMES, FileTables, Summary, dice_fairness, summary
 
     ax = _axes(ax)
     if isinstance(data, FileTables):
@@ -339,7 +338,7 @@ def plot_ratings(
 ) -> Axes:
     """Rating of each player after each of their rated matches, as lines.
 
-    ``history`` is :func:`narde_notation.archive.ratings.ratings`'s frame; x is the
+    ``history`` is :func:`narde_notation.archive.ratings`'s frame; x is the
     rated match's number in date order (0 = before the first, where every
     line starts at its ``rating_before``), y the FIBS rating in rating
     points.  One line per player (label: the name), for ``players`` or

@@ -6,9 +6,9 @@ from pathlib import Path
 
 import pandas as pd
 
+from narde_notation.archive import standings
 from narde_notation.archive.frames import tables
 from narde_notation.archive.matches import MATCH_COLUMNS, date_key, match_tags, matches_frame
-from narde_notation.archive.standings import standings
 
 # Games that end at once from a set-up (R9): who wins and how many points is
 # read off the position.  White bears off its last checker; Black has borne
@@ -208,9 +208,9 @@ def test_match_tag_without_game_numbers_fills_the_match_in_file_order(tmp_path: 
 
 
 def test_a_side_with_no_name_has_no_row_in_the_standings() -> None:
+    from narde_notation.archive import standings
     from narde_notation.archive.frames import tables_from_records
     from narde_notation.archive.matches import matches_frame
-    from narde_notation.archive.standings import standings
     from narde_notation.formats.reader import parse_games
 
     # White (Ann) bears off its last checker; Black has no name and has borne

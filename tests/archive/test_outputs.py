@@ -18,8 +18,8 @@ import pandas as pd
 import pytest
 from click.testing import CliRunner
 
-from narde_notation.archive.frames import summary, tables
-from narde_notation.archive.summary import valid_turns
+from narde_notation.archive import summary, tables
+from narde_notation.archive.frames import valid_turns
 from narde_notation.cli.stats import narde_stats, race_choice, race_title
 from narde_notation.cli.validate import narde_validate
 from narde_notation.model.safe_text import csv_safe, markdown_safe, visible

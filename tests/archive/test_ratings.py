@@ -5,7 +5,7 @@ from __future__ import annotations
 import pandas as pd
 import pytest
 
-from narde_notation.archive.ratings import HISTORY_COLUMNS, ratings, win_probability
+from narde_notation.archive import HISTORY_COLUMNS, ratings, win_probability
 
 #: The history's columns as ratings()' docstring documents them: match (int64),
 #: date (str / NA), player, opponent (str), length (int64), result (str),

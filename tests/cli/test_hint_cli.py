@@ -81,3 +81,24 @@ def test_the_help_says_whose_equity_it_is() -> None:
     text = " ".join(out.split())
     assert "the points the player to move (the one choosing the turn) can expect" in text
     assert "side to move after the turn" not in text
+
+
+def test_a_loss_of_nothing_has_no_sign() -> None:
+    # White's 4 and 1 with 21: 4/1 leaves two checkers on 1, 4/2 1/off one on
+    # 2; either way every roll bears the rest off next turn, and Black (15 on
+    # its 6, none off) cannot finish in one roll: both turns win the same, so
+    # the second gives up nothing. It printed "(-0.000)" (a loss of -0.0).
+    code, text = run("hint", "4:1 1:1 / 6:15 / W", "21")
+    assert code == 0, text
+    rows = [x for x in text.splitlines() if re.match(r"\s+\d+\. ", x)]
+    assert len(rows) == 2 and "(0.000)" in rows[1]
+    assert "-0.000" not in text
+
+
+@pytest.mark.parametrize(("value", "shown"), [
+    (0.0, " 0.000"), (-0.0, " 0.000"), (-0.0004, " 0.000"), (0.0004, " 0.000"),
+    (-0.04, "-0.040"), (0.125, "+0.125"), (-1.5, "-1.500"), (2.0, "+2.000")])
+def test_an_equity_that_rounds_to_zero_has_no_sign(value: float, shown: str) -> None:
+    from narde_notation.cli import signed
+
+    assert signed(value) == shown

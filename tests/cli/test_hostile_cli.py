@@ -12,8 +12,7 @@ from pathlib import Path
 import click
 import pytest
 
-from narde_notation.archive import frames
-from narde_notation.archive.ratings import win_probability
+from narde_notation.archive import frames, win_probability
 from narde_notation.formats.sources import expand_paths
 from narde_notation.model.safe_text import json_safe, unicode_text
 
@@ -108,7 +107,7 @@ def test_ratings_of_a_999999999_point_match_do_not_overflow() -> None:
 def test_ratings_of_999999999_point_matches() -> None:
     import pandas as pd
 
-    from narde_notation.archive.ratings import ratings
+    from narde_notation.archive import ratings
 
     matches = pd.DataFrame({"match": [1, 2, 3], "date": [None, None, None],
                             "length": [999_999_999] * 3, "winner": ["A", "B", "A"],

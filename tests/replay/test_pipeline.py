@@ -81,12 +81,18 @@ def test_options_refuse_what_is_not_a_text_encoding(name: str) -> None:
 
 
 def test_summary_is_the_function_whatever_was_imported_before() -> None:
-    program = ("import narde_notation.archive.summary\n"
+    # the modules behind the archive's summary, standings and ratings loaded
+    # first: the names through both front doors are still the functions
+    program = ("import narde_notation.archive._summary, narde_notation.archive._standings\n"
+               "import narde_notation.archive._ratings, narde_notation.archive.frames\n"
                "from narde_notation import games_frame, summary\n"
-               "print(callable(summary), type(summary).__name__)")
+               "from narde_notation.archive import ratings, standings\n"
+               "from narde_notation.archive import summary as archive_summary\n"
+               "print(*(type(f).__name__ for f in (summary, archive_summary, standings,"
+               " ratings)), summary is archive_summary)")
     done = subprocess.run([sys.executable, "-c", program], capture_output=True, text=True,
                           check=True)
-    assert done.stdout.split() == ["True", "function"]
+    assert done.stdout.split() == ["function"] * 4 + ["True"]
 
 
 def test_the_position_at_each_ply_is_the_reports() -> None:

@@ -6,11 +6,12 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from narde_notation.model import absolute_to_own, own_to_absolute
 from narde_notation.model.errors import IllegalTurnError, NardeError, NotationError, PositionError
 from narde_notation.model.record import OFF
 from narde_notation.model.side import Side
 from narde_notation.rules.engine import Turn
-from narde_notation.rules.position import Position, absolute_to_own, own_to_absolute
+from narde_notation.rules.position import Position
 
 SEED = "6:2 5:2 4:2 3 2 1 / 6:2 5:2 4:2 3:3 2:3 1:3 / W"
 

@@ -21,6 +21,7 @@ from __future__ import annotations
 import math
 from typing import TYPE_CHECKING, Any
 
+from narde_notation._lazy import publish
 from narde_notation.archive.schema import typed_frame
 
 if TYPE_CHECKING:
@@ -120,3 +121,6 @@ def ratings(matches: pd.DataFrame, *, start: float = START_RATING) -> pd.DataFra
                 "experience_before": exp, "experience_after": exp + n,
             })
     return typed_frame({c: [row[c] for row in rows] for c in HISTORY_COLUMNS}, HISTORY_COLUMNS)
+
+
+publish("narde_notation.archive", ratings, win_probability)  # their one home: the front door

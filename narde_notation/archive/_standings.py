@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from narde_notation._lazy import publish
+
 if TYPE_CHECKING:
     import pandas as pd
 
@@ -26,7 +28,7 @@ def standings(
     matches_won     int64    matches won (status ``"won"``; rated or not)
     matches_lost    int64    matches lost
     rating          float64  FIBS rating after the last rated match
-                             (:func:`narde_notation.archive.ratings.ratings`), 1500
+                             (:func:`narde_notation.archive.ratings`), 1500
                              without one
     experience      int64    sum of the lengths of the player's rated matches
     ==============  =======  =================================================
@@ -42,13 +44,13 @@ def standings(
     Args:
         games: a games frame (:func:`narde_notation.archive.frames.games_frame`).
         matches: its matches (:func:`narde_notation.archive.matches.matches_frame`).
-        history: :func:`narde_notation.archive.ratings.ratings` of ``matches``
+        history: :func:`narde_notation.archive.ratings` of ``matches``
             (computed when omitted).
     """
     import pandas as pd
 
+    from narde_notation.archive._ratings import START_RATING, ratings
     from narde_notation.archive.frames import player_table
-    from narde_notation.archive.ratings import START_RATING, ratings
 
     if history is None:
         history = ratings(matches)
@@ -76,3 +78,6 @@ def standings(
         ascending=[False, False, False, False, True], kind="stable",
     ).drop(columns="_rated")
     return order.set_index("player").drop(index="?", errors="ignore")
+
+
+publish("narde_notation.archive", standings)  # their one home: the front door

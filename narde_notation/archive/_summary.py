@@ -11,6 +11,7 @@ import math
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from narde_notation._lazy import publish
 from narde_notation.archive.players import player_table
 from narde_notation.archive.schema import KINDS, FileTables
 from narde_notation.archive.statistics import (
@@ -447,3 +448,6 @@ def _overview(ft: FileTables, valid: Any, finished_mask: Any, fin: pd.DataFrame,
     overview = pd.Series(ov, dtype="object")
     overview.index.name = "statistic"
     return overview
+
+
+publish("narde_notation.archive", Summary)  # their one home: the front door
