@@ -26,6 +26,7 @@ if TYPE_CHECKING:  # the lazy names, for type checkers
     from narde_notation.rules.generation import (
         Step,
         Turn,
+        compiled_rolls_search,
         end_boards_of_rolls,
         generate,
         legal_turns,
@@ -59,6 +60,7 @@ __getattr__, __dir__ = lazy_names(
         "after_turn": ".scoring",
         "library": ".compiled",
         "roll": ".game",
+        "compiled_rolls_search": ".generation",
         "end_boards_of_rolls": ".generation",
         "generate": ".generation",
         "resolve_rules": ".generation",
@@ -84,6 +86,7 @@ __all__ = [
     "after_board",
     "after_turn",
     "check_turn",
+    "compiled_rolls_search",
     "conceded",
     "end_boards_of_rolls",
     "generate",
