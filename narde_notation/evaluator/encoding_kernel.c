@@ -243,22 +243,60 @@ static inline void add_columns(const double *x, int from, int to, const float *w
     }
 }
 
+/* BLOCK floats in one vector (GCC's vector extension: a register, AVX or two SSE) */
+typedef float lanes __attribute__((vector_size(4 * BLOCK)));
+
+static inline lanes load_lanes(const float *p) {
+    lanes v;
+    memcpy(&v, p, sizeof(v));
+    return v;
+}
+
+/* the nonzero columns of x in [from, to), appended to cols / vals at *m */
+static inline void gather(const double *x, int from, int to, int *cols, float *vals, int *m) {
+    for (int k = from; k < to; k++)
+        if (x[k] != 0.0) {
+            cols[*m] = k;
+            vals[(*m)++] = (float)x[k];
+        }
+}
+
 /* acc = tanh(own + the columns 101.. of x times w1t): the hidden layer of a
    row whose mover's sums are own and whose opponent is opp (its unary columns
-   102..197 added point by point, only where it has checkers); compiled for
-   AVX2 too where the processor has it (a clone chosen when the library loads) */
+   102..197 read point by point, only where it has checkers).  The nonzero
+   columns are listed first, then each run of units summed over them in
+   registers (not in acc: a load and a store a column), in the order of the
+   columns as add_columns sums them, so the figures are add_columns's.
+   Compiled for AVX2 too where the processor has it (a clone chosen when the
+   library loads) */
 __attribute__((target_clones("avx2", "default")))
 static void hidden_units(const double *x, const side *opp, const float *w1t, int64_t h,
                          const float *own, float *acc) {
-    memcpy(acc, own, sizeof(float) * (size_t)h);
-    add_columns(x, 101, 102, w1t, h, acc);
+    int cols[N_INPUTS], m = 0;
+    float vals[N_INPUTS];
+    gather(x, 101, 102, cols, vals, &m);
     for (int p = 1; p <= 24; p++) {
         int c = opp->n[p];
-        if (c) add_columns(x, 102 + 4 * (p - 1), 102 + 4 * (p - 1) + (c > 3 ? 4 : c), w1t, h,
-                           acc);
+        if (c) gather(x, 102 + 4 * (p - 1), 102 + 4 * (p - 1) + (c > 3 ? 4 : c), cols, vals, &m);
     }
-    add_columns(x, 102 + 96, N_INPUTS, w1t, h, acc);
-    for (int64_t j = 0; j < h; j++) acc[j] = tanh_f(acc[j]);
+    gather(x, 102 + 96, N_INPUTS, cols, vals, &m);
+    int64_t j = 0;
+    for (; j + 2 * BLOCK <= h; j += 2 * BLOCK) {
+        lanes a = load_lanes(own + j), b = load_lanes(own + j + BLOCK);
+        for (int t = 0; t < m; t++) {
+            const float *w = w1t + (int64_t)cols[t] * h + j;
+            a += vals[t] * load_lanes(w);
+            b += vals[t] * load_lanes(w + BLOCK);
+        }
+        memcpy(acc + j, &a, sizeof(a));
+        memcpy(acc + j + BLOCK, &b, sizeof(b));
+    }
+    for (; j < h; j += BLOCK) {
+        lanes a = load_lanes(own + j);
+        for (int t = 0; t < m; t++) a += vals[t] * load_lanes(w1t + (int64_t)cols[t] * h + j);
+        memcpy(acc + j, &a, sizeof(a));
+    }
+    for (j = 0; j < h; j++) acc[j] = tanh_f(acc[j]);
 }
 
 /* out[0..5) = the logistic of b2 + w2 acc; each sum in BLOCK lanes (the lanes
