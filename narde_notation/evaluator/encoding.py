@@ -495,7 +495,7 @@ class FusedForward:
         """
         n, k = rolls.shape[:2]
         boards = np.empty((n, k, 2), dtype=np.uint64)
-        values = np.empty((n, k, 5), dtype=np.float32)
+        values = np.zeros((n, k, 5), dtype=np.float32)
         status = np.empty(n, dtype=np.int8)
         if n:
             arrays = [np.ascontiguousarray(a) for a in (

@@ -228,7 +228,8 @@ static inline float logistic_f(float a) {  /* 1 / (1 + e^-a) */
     float m = a < 0 ? -a : a;
     m = m < 40.0f ? m : 40.0f;
     float e = exp_pos(m);           /* e^|a| */
-    return a < 0 ? 1.0f / (1.0f + e) : e / (1.0f + e);
+    float d = 1.0f + e, below = 1.0f / d, above = e / d;  /* both: a select, not a branch */
+    return a < 0 ? below : above;
 }
 
 /* acc[0..h) += sum over k in [from, to) of x[k] * w1t[k * h + ...], x[k] != 0 */
@@ -306,9 +307,8 @@ static void output_units(const float *acc, const float *w2, const float *b2, int
                          float *out) {
     for (int o = 0; o < 5; o++) {
         const float *w = w2 + (int64_t)o * h;
-        float lane[BLOCK] = {0};
-        for (int64_t j = 0; j < h; j += BLOCK)
-            for (int u = 0; u < BLOCK; u++) lane[u] += w[j + u] * acc[j + u];
+        lanes lane = {0};
+        for (int64_t j = 0; j < h; j += BLOCK) lane += load_lanes(w + j) * load_lanes(acc + j);
         float s = b2[o];
         for (int u = 0; u < BLOCK; u++) s += lane[u];
         out[o] = logistic_f(s);

@@ -252,7 +252,8 @@ class Judge:
             of equal ones, in generation order), its estimate (n, k, 5) from
             the **opponent's** side (to move after it) and whether that is exact.
 
-        A float32 Judge (fixed weights) does it in one compiled call from
+        A position asked more than once (with the same rolls) is worked out
+        once.  A float32 Judge (fixed weights) does it in one compiled call from
         generation to choice when it can (``compiled``, the default;
         :meth:`.encoding.FusedForward.best_turns`, docs/decisions.md K1): the
         positions it leaves (an exact end board, a first turn) and every
@@ -260,6 +261,14 @@ class Judge:
         reference: the same boards, the same figures).
         """
         every_rolls = rolls or [[(d1, d2) for d1, d2, _p in ROLLS]] * len(positions)
+        keys = list(zip(positions, map(tuple, every_rolls), strict=True))
+        unique = dict.fromkeys(keys)
+        if len(unique) < len(keys):  # a position asked twice (2 ply: two rolls, one answer)
+            rows = dict(zip(unique, range(len(unique)), strict=True))
+            boards, values, exact = self.best_replies([p for p, _r in unique],
+                                                      [list(r) for _p, r in unique], compiled)
+            at = [rows[k] for k in keys]
+            return boards[at], values[at], exact[at]
         search = (compiled_rolls_search(self.rules)
                   if compiled and self._fused is not None and positions else None)
         if search is None:

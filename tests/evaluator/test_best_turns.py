@@ -95,3 +95,17 @@ def test_the_compiled_call_does_the_middle_game(
 def test_first_turn_and_exact_positions_are_left_to_numpy(evaluator: Evaluator) -> None:
     start = mover_view(Position.initial())
     same(evaluator, [start, start], None)
+
+
+def test_a_position_asked_twice_gets_the_same_rows(
+        evaluator: Evaluator, positions: list[tuple[int, int, bool, bool]]) -> None:
+    """2 ply asks some positions twice (two rolls of the opponent, one answer):
+    worked out once, each asker gets the rows it would have got alone."""
+    some = positions[40:46]
+    twice = [some[0], some[1], some[0], some[2], some[1]]
+    boards, values, exact = evaluator.judge.best_replies(twice)
+    for k, p in enumerate(twice):
+        b, v, e = evaluator.judge.best_replies([p], compiled=False)
+        np.testing.assert_array_equal(boards[k], b[0])
+        np.testing.assert_array_equal(values[k], v[0])
+        np.testing.assert_array_equal(exact[k], e[0])
