@@ -1,9 +1,11 @@
 """Rollout speed: games per CPU-second, ours against GNU Backgammon's, side by side.
 
 Run: ``python benchmarks/bench_rollout.py [--trials 288] [--gnubg-trials 1296]
-[--rounds 2]``.
+[--rounds 2] [--ply 0|1] [--plain-only]``.
 
-Both roll out their game's start position, cubeless, 0-ply players, one
+Both roll out their game's start position, cubeless, ``--ply`` players (0 by
+default; at 1 ply gnubg's default move filter, as ours: the best 8 within
+0.16 searched at 1 ply; use a few dozen trials), one
 thread, games cut at the exact bear-off database (ours: both sides home;
 gnubg: ``bearofftruncation exact``), first with plain dice (shared,
 quasi-random) and then with the luck correction (gnubg: ``varredn on``).
@@ -31,7 +33,7 @@ from narde_notation.rules.position import Position
 GNUBG = shutil.which("gnubg") or "/usr/games/gnubg"
 SCRIPT = """set threads 1
 set rollout trials {trials}
-set rollout chequerplay plies 0
+set rollout chequerplay plies {ply}
 set rollout cubeful off
 set rollout varredn {varredn}
 set rollout quasirandom on
@@ -43,18 +45,18 @@ rollout
 """
 
 
-def ours(evaluator: Evaluator, trials: int, luck: bool) -> float:
+def ours(evaluator: Evaluator, trials: int, luck: bool, ply: int = 0) -> float:
     """Games per CPU-second of a rollout of the start position."""
     t0 = time.process_time()
-    evaluator.rollout(Position.initial(), trials=trials, luck=luck)
+    evaluator.rollout(Position.initial(), trials=trials, luck=luck, ply=ply)
     return trials / (time.process_time() - t0)
 
 
-def gnubg(trials: int, luck: bool) -> float:
+def gnubg(trials: int, luck: bool, ply: int = 0) -> float:
     """Games per CPU-second of gnubg's rollout of its start position."""
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     subprocess.run([GNUBG, "-t", "-q"], input=SCRIPT.format(
-        trials=trials, varredn="on" if luck else "off"), text=True, capture_output=True,
+        trials=trials, varredn="on" if luck else "off", ply=ply), text=True, capture_output=True,
         check=True)
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
     cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
@@ -66,17 +68,19 @@ def main() -> None:
     parser.add_argument("--trials", type=int, default=288)
     parser.add_argument("--gnubg-trials", type=int, default=1296)
     parser.add_argument("--rounds", type=int, default=2)
+    parser.add_argument("--ply", type=int, choices=(0, 1), default=0)
+    parser.add_argument("--plain-only", action="store_true", help="skip the luck correction")
     args = parser.parse_args()
     evaluator = Evaluator()
     evaluator.rollout(Position.initial(), trials=2)  # load the bear-off database first
     have_gnubg = os.path.exists(GNUBG)
-    for luck in (False, True):
+    for luck in (False,) if args.plain_only else (False, True):
         a, b = [], []
         for _ in range(args.rounds):
             # the luck correction costs about 20x: fewer trials keep the run short
-            a.append(ours(evaluator, args.trials // (8 if luck else 1), luck))
+            a.append(ours(evaluator, args.trials // (8 if luck else 1), luck, args.ply))
             if have_gnubg:
-                b.append(gnubg(args.gnubg_trials // (8 if luck else 1), luck))
+                b.append(gnubg(args.gnubg_trials // (8 if luck else 1), luck, args.ply))
         name = "luck correction" if luck else "plain dice"
         line = f"{name:16} narde {statistics.median(a):7.1f} games/CPU-s"
         if b:

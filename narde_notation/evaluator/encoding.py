@@ -404,6 +404,12 @@ def _load() -> Kernel | None:
     lib.narde_forward.argtypes = call.argtypes[:-2] + [ctypes.c_void_p] * 4 + [
         ctypes.c_int64, ctypes.c_void_p]
     lib.narde_forward.restype = None
+    best = lib.narde_best_turns
+    pointers: list[Any] = [ctypes.c_void_p] * 4
+    best.argtypes = [ctypes.c_void_p, ctypes.c_int64, *pointers, ctypes.c_int, ctypes.c_void_p,
+                     ctypes.c_int, *pointers, ctypes.c_int64, *pointers[:3]]
+    best.restype = ctypes.c_int
+    encode_compiled.best_turns = best  # type: ignore[attr-defined]
     return encode_compiled
 
 
@@ -426,7 +432,8 @@ class FusedForward:
     float32 product to rounding (about 1e-6).  Built by :func:`fused_forward`.
     """
 
-    def __init__(self, call: Any, params: dict[str, npt.NDArray[Any]]) -> None:
+    def __init__(self, call: Any, params: dict[str, npt.NDArray[Any]],
+                 best_turns: Any = None) -> None:
         w1 = np.asarray(params["w1"], dtype=np.float32)
         h, width = w1.shape
         padded = -(-h // _BLOCK) * _BLOCK  # zero units answer tanh(0) = 0 with zero weight
@@ -439,6 +446,7 @@ class FusedForward:
         self._b2 = np.ascontiguousarray(params["b2"], dtype=np.float32)
         self._h = padded
         self._call = call
+        self._best_turns = best_turns
 
     def __call__(self, movers: npt.NDArray[np.uint8], others: npt.NDArray[np.uint8],
                  mover_first: Any, other_first: Any) -> npt.NDArray[np.float32]:
@@ -456,6 +464,53 @@ class FusedForward:
         return out
 
 
+    def best_turns(self, search: int, me: npt.NDArray[np.uint64], me_first: npt.NDArray[np.bool_],
+                   opp: npt.NDArray[np.uint64], opp_first: npt.NDArray[np.bool_],
+                   rolls: npt.NDArray[np.int32], koks: bool
+                   ) -> tuple[npt.NDArray[np.uint8], npt.NDArray[np.float32], npt.NDArray[np.int8]]:
+        """The best 0-ply turn of each roll of each position, compiled from
+        generation to choice (``encoding_kernel.c``'s ``narde_best_turns``;
+        what :meth:`~.search.Judge.best_replies` does, docs/decisions.md K1).
+
+        Args:
+            search: the address of generation's compiled search
+                (:func:`~narde_notation.rules.generation.compiled_rolls_search`).
+            me, opp: packed boards as (n, 2) uint64 words (low, high), the
+                mover to roll and its opponent.
+            me_first, opp_first: their first-turn flags (n,).
+            rolls: (n, k, 2) int32, each position's rolls ``(d1, d2)``, ``d1 >= d2``.
+            koks: the equity counts koks (R9).
+
+        Returns:
+            ``(boards, values, status)``: the best end board of each roll
+            (uint8 (n, k, 16), the 13 bytes of :func:`raw_boards` then zeros),
+            its estimate (float32 (n, k, 5)) from the opponent's side, and each
+            position's status (int8 (n,)): 0 done; 1 left to the caller (an
+            end board is exact, or the mover is on its first turn, or the game
+            is over); -1 the search gave up.  Rows of a position not done are
+            undefined.
+
+        Raises:
+            MemoryError: the C could not allocate its buffers.
+        """
+        n, k = rolls.shape[:2]
+        boards = np.empty((n, k, 2), dtype=np.uint64)
+        values = np.zeros((n, k, 5), dtype=np.float32)
+        status = np.empty(n, dtype=np.int8)
+        if n:
+            arrays = [np.ascontiguousarray(a) for a in (
+                me, np.asarray(me_first, dtype=np.bool_), opp,
+                np.asarray(opp_first, dtype=np.bool_), np.asarray(rolls, dtype=np.int32))]
+            got = self._best_turns(search, n, *(a.ctypes.data for a in arrays[:4]), k,
+                                   arrays[4].ctypes.data, int(koks), self._w1t.ctypes.data,
+                                   self._b1.ctypes.data, self._w2.ctypes.data,
+                                   self._b2.ctypes.data, self._h, boards.ctypes.data,
+                                   values.ctypes.data, status.ctypes.data)
+            if got < 0:
+                raise MemoryError("narde_best_turns could not allocate its buffers")
+        return boards.view(np.uint8).reshape(n, k, 16), values, status
+
+
 def fused_forward(params: dict[str, npt.NDArray[Any]]) -> FusedForward | None:
     """The compiled forward pass of the network with weights ``params``
     (``w1`` (hidden, inputs), ``b1``, ``w2`` (5, hidden), ``b2``; its inputs
@@ -467,7 +522,7 @@ def fused_forward(params: dict[str, npt.NDArray[Any]]) -> FusedForward | None:
     w1 = params["w1"]
     if call is None or w1.shape[1] > N_INPUTS or w1.shape[0] > _MOST_HIDDEN:
         return None
-    return FusedForward(call, params)
+    return FusedForward(call, params, getattr(kernel, "best_turns", None))
 
 
 def use_kernel(on: bool) -> bool:

@@ -23,7 +23,12 @@ import numpy.typing as npt
 from narde_notation.evaluator.bearoff import BearoffDatabase, database
 from narde_notation.evaluator.encoding import N_INPUTS, encode_raw, packed_boards, raw_boards
 from narde_notation.evaluator.estimate import equities, flip
-from narde_notation.evaluator.game import ROLLS, Ruleset, child_boards_of_rolls
+from narde_notation.evaluator.game import (
+    ROLLS,
+    Ruleset,
+    child_boards_of_rolls,
+    compiled_rolls_search,
+)
 from narde_notation.evaluator.network import Network
 
 __all__ = ["FILTER2_COUNT", "FILTER2_EQUITY", "FILTER_COUNT", "FILTER_EQUITY", "Judge", "Ranking",
@@ -74,6 +79,14 @@ def _lost(loser: UInt8Array) -> FloatArray:
     out[:, 2] = none_off
     out[:, 4] = none_off & koks
     return out
+
+
+def _words(boards: Sequence[int]) -> npt.NDArray[np.uint64]:
+    """Packed boards as (n, 2) uint64 words, low then high 64 bits."""
+    return np.array([(b & _LOW64, b >> 64) for b in boards], dtype=np.uint64).reshape(-1, 2)
+
+
+_LOW64 = (1 << 64) - 1
 
 
 def _all_home(raw: UInt8Array) -> BoolArray:
@@ -221,8 +234,8 @@ class Judge:
                       Values(got.values[rows], got.exact[rows], None, got.by_network[rows]))
 
     def best_replies(self, positions: Sequence[tuple[int, int, bool, bool]],
-                     rolls: Sequence[Sequence[tuple[int, int]]] | None = None
-                     ) -> tuple[UInt8Array, FloatArray, BoolArray]:
+                     rolls: Sequence[Sequence[tuple[int, int]]] | None = None,
+                     compiled: bool = True) -> tuple[UInt8Array, FloatArray, BoolArray]:
         """The best 0-ply turn of each roll in each position, all valued in one
         matrix evaluation.
 
@@ -238,8 +251,46 @@ class Judge:
             of each position's best turn of each of its ``k`` rolls (the first
             of equal ones, in generation order), its estimate (n, k, 5) from
             the **opponent's** side (to move after it) and whether that is exact.
+
+        A position asked more than once (with the same rolls) is worked out
+        once.  A float32 Judge (fixed weights) does it in one compiled call from
+        generation to choice when it can (``compiled``, the default;
+        :meth:`.encoding.FusedForward.best_turns`, docs/decisions.md K1): the
+        positions it leaves (an exact end board, a first turn) and every
+        position with ``compiled=False`` are done here with numpy (the
+        reference: the same boards, the same figures).
         """
         every_rolls = rolls or [[(d1, d2) for d1, d2, _p in ROLLS]] * len(positions)
+        keys = list(zip(positions, map(tuple, every_rolls), strict=True))
+        unique = dict.fromkeys(keys)
+        if len(unique) < len(keys):  # a position asked twice (2 ply: two rolls, one answer)
+            rows = dict(zip(unique, range(len(unique)), strict=True))
+            boards, values, exact = self.best_replies([p for p, _r in unique],
+                                                      [list(r) for _p, r in unique], compiled)
+            at = [rows[k] for k in keys]
+            return boards[at], values[at], exact[at]
+        search = (compiled_rolls_search(self.rules)
+                  if compiled and self._fused is not None and positions else None)
+        if search is None:
+            return self._best_replies_numpy(positions, every_rolls)
+        assert self._fused is not None
+        columns = list(zip(*positions, strict=True))
+        boards, got, status = self._fused.best_turns(
+            search, _words(columns[0]), np.array(columns[2], dtype=bool), _words(columns[1]),
+            np.array(columns[3], dtype=bool), np.array(every_rolls, dtype=np.int32), self.koks)
+        values = got.astype(np.float64)
+        exact = np.zeros(values.shape[:2], dtype=bool)
+        left = np.flatnonzero(status != 0).tolist()
+        if len(left):
+            b, v, e = self._best_replies_numpy([positions[i] for i in left],
+                                               [every_rolls[i] for i in left])
+            boards[left], values[left], exact[left] = b, v, e
+        return boards, values, exact
+
+    def _best_replies_numpy(self, positions: Sequence[tuple[int, int, bool, bool]],
+                            every_rolls: Sequence[Sequence[tuple[int, int]]]
+                            ) -> tuple[UInt8Array, FloatArray, BoolArray]:
+        """:meth:`best_replies` with numpy between generation and choice."""
         found = [child_boards_of_rolls(me, opp, mf, r, self.rules)
                  for (me, opp, mf, _of), r in zip(positions, every_rolls, strict=True)]
         sizes = [len(raw) for raw, _rows, _counts in found]

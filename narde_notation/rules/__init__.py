@@ -25,6 +25,7 @@ if TYPE_CHECKING:  # the lazy names, for type checkers
     from narde_notation.rules.generation import (
         Step,
         Turn,
+        compiled_rolls_search,
         end_boards_of_rolls,
         generate,
         legal_turns,
@@ -56,6 +57,7 @@ __getattr__, __dir__ = lazy_names(
         "after_turn": ".scoring",
         "library": ".compiled",
         "roll": ".game",
+        "compiled_rolls_search": ".generation",
         "end_boards_of_rolls": ".generation",
         "generate": ".generation",
         "resolve_rules": ".generation",
@@ -80,6 +82,7 @@ __all__ = [
     "after_board",
     "after_turn",
     "check_turn",
+    "compiled_rolls_search",
     "conceded",
     "end_boards_of_rolls",
     "generate",

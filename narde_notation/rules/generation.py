@@ -40,6 +40,7 @@ __all__ = [
     "Step",
     "Turn",
     "clear_caches",
+    "compiled_rolls_search",
     "end_boards_of_rolls",
     "generate",
     "legal_turns",
@@ -462,6 +463,19 @@ def _rolls_search() -> RollsSearch | None:
     from narde_notation.rules.generation_kernel import rolls_kernel
 
     return rolls_kernel()
+
+
+def compiled_rolls_search(rules: Ruleset) -> int | None:
+    """The address of the compiled search behind :func:`end_boards_of_rolls`
+    (``narde_generate_rolls`` in generation_kernel.c, its tables set), for
+    another compiled source to call (the evaluator's best turns); ``None``
+    when the Python search runs for ``rules`` (not built, :func:`use_kernel`
+    off, ``end_of_turn_block``)."""
+    if rules.end_of_turn_block or _rolls_search() is None:
+        return None
+    from narde_notation.rules.generation_kernel import rolls_address
+
+    return rolls_address()
 
 
 def use_kernel(on: bool) -> bool:

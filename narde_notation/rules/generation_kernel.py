@@ -26,7 +26,7 @@ from narde_notation.rules import step as rule
 from narde_notation.rules.compiled import library
 
 __all__ = ["KernelResult", "QuickTurns", "RollsResult", "RollsSearch", "Search", "kernel",
-           "quick_turns_kernel", "rolls_kernel"]
+           "quick_turns_kernel", "rolls_address", "rolls_kernel"]
 
 _SOURCE = Path(__file__).with_name("generation_kernel.c")
 #: end boards a call may return (a double's layer has some thousands at most)
@@ -181,6 +181,13 @@ def rolls_kernel() -> RollsSearch | None:
         lib = _lib()
         _ROLLS.append(None if lib is None else _rolls_searcher(lib))
     return _ROLLS[0]
+
+
+def rolls_address() -> int | None:
+    """The address of ``narde_generate_rolls`` (the search of :func:`rolls_kernel`,
+    its tables set), for a compiled caller in another source; ``None`` as :func:`kernel`."""
+    lib = _lib()
+    return None if lib is None else ctypes.cast(lib.narde_generate_rolls, ctypes.c_void_p).value
 
 
 _QUICK: list[QuickTurns | None] = []
