@@ -23,13 +23,9 @@ import numpy.typing as npt
 from narde_notation.evaluator.bearoff import BearoffDatabase, database
 from narde_notation.evaluator.encoding import N_INPUTS, encode_raw, packed_boards, raw_boards
 from narde_notation.evaluator.estimate import equities, flip
-from narde_notation.evaluator.game import (
-    ROLLS,
-    Ruleset,
-    child_boards_of_rolls,
-    compiled_rolls_search,
-)
+from narde_notation.evaluator.game import ROLLS, child_boards_of_rolls, compiled_rolls_search
 from narde_notation.evaluator.network import Network
+from narde_notation.model import Ruleset
 
 __all__ = ["FILTER2_COUNT", "FILTER2_EQUITY", "FILTER_COUNT", "FILTER_EQUITY", "Judge", "Ranking",
            "Values"]
