@@ -16,10 +16,6 @@ __all__ = ["Expansion", "expansions"]
 #: for a later object's.
 Expansion = tuple[tuple[Move, ...], tuple[tuple[int, ...], ...], bool, int]
 _expanded: dict[int, Expansion] = {}
-#: the same by the moves' value (path, repeat, hit: columns left out), for the
-#: same text read at another column (the reader's memo is per column): a
-#: lookup costs a fifth of an expansion (decisions Q8)
-_by_value: dict[tuple[Move, ...], Expansion] = {}
 _EXPANDED_MAX = 1 << 16
 #: the rolls the compiled reading takes (a record's; a half-turn made by hand
 #: with other values is read by quick_check as before)
@@ -27,19 +23,12 @@ _ROLLS = frozenset((a, b) for a in range(1, 7) for b in range(1, 7))
 
 
 def _expand_moves(moves: tuple[Move, ...]) -> Expansion:
+    # marked: a hit, the bar, or a point over 24
+    marked = any(move.hit or max(move.path) >= BAR for move in moves)
+    paths = expand_moves(moves)
+    entry = (moves, paths, marked, 0 if marked else quick_legs(paths))
     if len(_expanded) >= _EXPANDED_MAX:
         _expanded.clear()
-    same = _by_value.get(moves)
-    if same is not None:
-        entry = (moves, *same[1:])
-    else:
-        # marked: a hit, the bar, or a point over 24
-        marked = any(move.hit or max(move.path) >= BAR for move in moves)
-        paths = expand_moves(moves)
-        entry = (moves, paths, marked, 0 if marked else quick_legs(paths))
-        if len(_by_value) >= _EXPANDED_MAX:
-            _by_value.clear()
-        _by_value[moves] = entry
     _expanded[id(moves)] = entry
     return entry
 
