@@ -137,3 +137,37 @@ def test_the_program_run_in_process_restores_the_threshold(tmp_path: Path) -> No
         assert gc.get_threshold() == before
     finally:
         gc.unfreeze()
+
+
+ANALYSE = """
+import sys
+before = set(sys.modules)
+from narde_notation.cli.main import narde
+try:
+    narde(["analyse", sys.argv[1]])
+finally:
+    print(" ".join(sorted(set(sys.modules) - before)), file=sys.stderr)
+"""
+
+#: What a one-game ``narde analyse`` has no use for (decisions S1, Q5, Q9): the
+#: other subcommands' modules (the lazy group imports a subcommand when named),
+#: pandas, a worker pool, and numpy's random generators (nothing is drawn).
+ANALYSE_NOT_NEEDED = ("narde_notation.cli.board", "narde_notation.cli.validate",
+                      "narde_notation.cli.stats", "narde_notation.show", "pandas",
+                      "matplotlib", "numpy.random", "concurrent.futures", "multiprocessing")
+
+
+def test_one_game_analyse_loads_no_other_subcommand(tmp_path: Path) -> None:
+    record = tmp_path / "game.txt"
+    record.write_text(NATIVE, encoding="utf-8")
+    env = dict(os.environ, NARDE_CACHE_DIR=str(tmp_path / "cache"))
+    done = subprocess.run([sys.executable, "-c", ANALYSE, str(record)], env=env,
+                          capture_output=True, text=True, check=False)
+    assert done.returncode == 0, done.stderr
+    # not vacuous: the game was read and both half-turns rated
+    assert "1 game analysed" in done.stderr
+    assert "24/13" in done.stdout and "24/15" in done.stdout
+    loaded = set(done.stderr.splitlines()[-1].split())
+    assert {"narde_notation.cli.analyse", "narde_notation.evaluator", "numpy"} <= loaded
+    for name in ANALYSE_NOT_NEEDED:
+        assert name not in loaded, name

@@ -62,13 +62,19 @@ RULES_OPTION = click.option(
 
 
 class _Programs(click.Group):
-    """The ``narde`` group: ``narde validate`` and ``narde stats`` are the
-    ``narde-validate`` and ``narde-stats`` programs, imported only when named
-    (``narde moves`` loads neither the archive code nor pandas)."""
+    """The ``narde`` group: the subcommands kept in their own modules are
+    imported only when named (click's lazy group), so that a run loads no
+    other subcommand's code: ``narde validate`` and ``narde stats`` (the
+    ``narde-validate`` and ``narde-stats`` programs: the archive code, pandas),
+    ``narde analyse``, ``narde board`` (logging, the web app's imports) and
+    ``narde rollout``."""
 
     lazy: ClassVar[dict[str, tuple[str, str]]] = {
         "validate": ("narde_notation.cli.validate", "narde_validate"),
         "stats": ("narde_notation.cli.stats", "narde_stats"),
+        "analyse": ("narde_notation.cli.analyse", "analyse_command"),
+        "board": ("narde_notation.cli.board", "board_command"),
+        "rollout": ("narde_notation.cli.rollout", "rollout_command"),
     }
 
     def list_commands(self, ctx: click.Context) -> list[str]:
@@ -449,18 +455,6 @@ def _format_of(out: str) -> str:
               " or give --format")
     return known[ext]
 
-
-def _register() -> None:
-    from narde_notation.cli.analyse import analyse_command
-    from narde_notation.cli.board import board_command
-    from narde_notation.cli.rollout import rollout_command
-
-    narde.add_command(analyse_command)
-    narde.add_command(board_command)
-    narde.add_command(rollout_command)
-
-
-_register()
 
 if __name__ == "__main__":  # pragma: no cover
     narde()

@@ -93,8 +93,9 @@ class Network:
         w1 = np.zeros((n_hidden, n_inputs))
         w1[:self.n_hidden, :self.n_inputs] = p["w1"]
         extra = n_hidden - self.n_hidden
-        rng = np.random.default_rng(seed)
-        w1[self.n_hidden:] = rng.uniform(-scale, scale, (extra, n_inputs)) / np.sqrt(n_inputs)
+        if extra:  # (numpy.random is not imported to widen the inputs alone)
+            rng = np.random.default_rng(seed)
+            w1[self.n_hidden:] = rng.uniform(-scale, scale, (extra, n_inputs)) / np.sqrt(n_inputs)
         w2 = np.zeros((len(OUTPUTS), n_hidden))
         w2[:, :self.n_hidden] = p["w2"]
         b1 = np.concatenate([p["b1"], np.zeros(extra)])

@@ -184,6 +184,13 @@ def _point(text: str) -> tuple[int, bool]:
 
 @functools.lru_cache(maxsize=1 << 16)
 def _move(text: str, column: int) -> Move:
+    return Move(*_move_parts(text), text, column)
+
+
+@functools.lru_cache(maxsize=1 << 16)
+def _move_parts(text: str) -> tuple[tuple[int, ...], int, bool]:
+    """A move's text -> (path, repeat, hit), read once per text whatever its
+    column (decisions Q8)."""
     repeat = 1
     body = text
     if body.endswith(")"):
@@ -195,7 +202,7 @@ def _move(text: str, column: int) -> Move:
         point, marked = _point(part)
         path.append(point)
         hit = hit or marked
-    return Move(tuple(path), repeat, hit, text, column)
+    return tuple(path), repeat, hit
 
 
 _WORD_RE = re.compile(r"\S+")
