@@ -96,6 +96,8 @@ class _MatGame:
     expect_score: bool = True
     #: the side a Resigns or Losses item marked as resigning
     resigner: Side | None = None
+    #: the column of the last half-turn or cube action read (sides alternate)
+    last_mover: Side | None = None
 
 
 #: One item of a turn line: (kind, text, 1-based column in the line's text
@@ -430,11 +432,14 @@ class _MatReader:
                         self.syntax(game, cut.message, number, cut.column or column, line)
                 else:  # a roll whose moves are not read (a finding was made)
                     dice, moves, annotation = parse_roll(text.rstrip(":")), (), None
+                self.check_alternation(game, side, number, column, line)
+                game.last_mover = side
                 game.half_turns.append(
                     HalfTurn(side, dice, moves, turn if i == 0 else None, annotation, (),
                              number, column, unread)
                 )
             elif kind == "CUBE":  # each cube action reported once, reading goes on
+                game.last_mover = side
                 self.syntax(game, f"cube action {text!r}: Long Narde has no doubling"
                             " cube", number, column, line)
             elif kind == "WINS":  # the column says who won (R1)
@@ -449,6 +454,20 @@ class _MatReader:
             game.tag_lines["Termination"] = number
         if winner is not None:
             self.wins(game, winner[0], winner[1], number, winner[2])
+
+    def check_alternation(self, game: _MatGame, side: Side, number: int, column: int,
+                          line: str) -> None:
+        """A half-turn of the side that played the half-turn before it: the
+        other side's half-turn is missing (R11, sides alternate; an empty left
+        column is written on the first turn line only, record-format.md).  A
+        ``syntax`` error here, whatever column shape caused it; the half-turn
+        is still read.  A cube action (reported already) holds its side's
+        place (decisions H1)."""
+        if game.last_mover is side:
+            mover = "White" if side is Side.WHITE else "Black"
+            other = "Black" if side is Side.WHITE else "White"
+            self.syntax(game, f"{mover} plays twice in a row: {other}'s half-turn before this"
+                        " one is missing (sides alternate, R11)", number, column, line)
 
     def once_each_roll(self, game: _MatGame, number: int, line: str, base: int,
                        items: list[_Item]) -> list[_Item]:

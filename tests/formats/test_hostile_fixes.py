@@ -1,0 +1,45 @@
+"""Defects a hostile trial found in the readers (decisions H1-H…), each on an
+input built here and values worked out by hand from the spec."""
+
+from __future__ import annotations
+
+from narde_notation.formats.reader import parse_games
+
+HEAD = " 1 point match\n\n Game 1\n A : 0                          B : 0\n"
+
+
+def _syntax(text: str) -> list[tuple[int, int, str]]:
+    (game,) = parse_games(text)
+    return [(f.line or 0, f.column or 0, f.message) for f in game.findings if f.code == "syntax"]
+
+
+def test_black_twice_in_a_row_by_empty_left_columns_is_an_error() -> None:
+    # record-format.md: an empty left column only on the first turn line; R11.
+    # Line 6 is Black's first half-turn, line 7 Black's second: White's
+    # half-turn in between is missing, reported at the second (column 34).
+    text = (HEAD
+            + "  1)                             21: 24/22 24/23\n"
+            + "  2)                             31: 22/19 23/22\n")
+    found = _syntax(text)
+    assert [(line, column) for line, column, _ in found] == [(6, 34)]
+    assert "Black plays twice" in found[0][2] and "White's half-turn" in found[0][2]
+
+
+def test_white_twice_in_a_row_by_a_missing_right_column_is_an_error() -> None:
+    # Line 5: White then Black; line 6: White alone (left); line 7: White again
+    # in the left column with Black's column filled: White twice, line 7 col 6.
+    text = (HEAD
+            + "  1) 65: 24/18 24/19              54: 24/20 24/19\n"
+            + "  2) 21: 18/16 19/18\n"
+            + "  3) 43: 16/12 18/15              32: 20/17 19/17\n")
+    found = _syntax(text)
+    assert [(line, column) for line, column, _ in found] == [(7, 6)]
+    assert "White plays twice" in found[0][2]
+
+
+def test_a_line_with_only_the_right_column_after_one_with_only_the_left_alternates() -> None:
+    # W (line 5 left), B (line 6 right): sides alternate, nothing to report.
+    text = (HEAD
+            + "  1) 65: 24/18 24/19\n"
+            + "                                    54: 24/20 24/19\n")
+    assert _syntax(text) == []
