@@ -3,7 +3,12 @@ input built here and values worked out by hand from the spec."""
 
 from __future__ import annotations
 
-from narde_notation.formats.reader import parse_games
+import os
+from pathlib import Path
+
+import pytest
+
+from narde_notation.formats.reader import parse_games, read_games
 
 HEAD = " 1 point match\n\n Game 1\n A : 0                          B : 0\n"
 
@@ -43,3 +48,20 @@ def test_a_line_with_only_the_right_column_after_one_with_only_the_left_alternat
             + "  1) 65: 24/18 24/19\n"
             + "                                    54: 24/20 24/19\n")
     assert _syntax(text) == []
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="no FIFOs here")
+def test_read_games_refuses_a_fifo_at_once_as_the_cli_does(tmp_path: Path) -> None:
+    # decisions T5/H2: a FIFO is never opened (opening one waits for a writer)
+    fifo = tmp_path / "fifo.mat"
+    os.mkfifo(fifo)
+    with pytest.raises(FileNotFoundError, match="FIFO") as caught:
+        read_games(fifo)
+    assert caught.value.filename == str(fifo)
+
+
+@pytest.mark.skipif(not os.path.exists("/dev/zero"), reason="no /dev/zero here")
+def test_read_games_refuses_a_device_at_once() -> None:
+    # /dev/zero never ends: reading it would fill memory (decisions T5/H2)
+    with pytest.raises(FileNotFoundError, match="a device"):
+        read_games("/dev/zero")
