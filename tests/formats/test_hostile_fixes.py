@@ -65,3 +65,21 @@ def test_read_games_refuses_a_device_at_once() -> None:
     # /dev/zero never ends: reading it would fill memory (decisions T5/H2)
     with pytest.raises(FileNotFoundError, match="a device"):
         read_games("/dev/zero")
+
+
+@pytest.mark.parametrize("count", ["0", "99", "10"])
+def test_an_impossible_repeat_count_is_named(count: str) -> None:
+    # grammar/terms.lark REPEAT: (1)-(9) right after a move (record-format.md
+    # "`24/18(2)`"); the bracket IS right after the move, so the message
+    # names the count, not where a repeat is written
+    text = f'[White "A"]\n[Black "B"]\n\n1. 66: 24/18({count}) 24/18\n'
+    (game,) = parse_games(text)
+    (finding,) = [f for f in game.findings if f.code == "syntax"]
+    assert (finding.line, finding.column) == (4, 13)
+    assert f"a repeat of {count} cannot be" in finding.message
+    assert "right after the move" not in finding.message
+
+
+def test_a_repeat_count_written_apart_from_its_move_keeps_its_hint() -> None:
+    (game,) = parse_games('[White "A"]\n[Black "B"]\n\n1. 66: 24/18 (2)\n')
+    assert "a repeat is written right after the move" in game.findings[0].message
