@@ -24,7 +24,8 @@ line where it started to matter; bytes the encoding cannot decode become
 U+FFFD and the warning says so: text is never replaced in silence.
 
 Lines: ``\\n`` ends a line, a ``\\r`` before it is dropped (CR LF, LF and a
-mix of both), a BOM at the very start of text is ignored.
+mix of both), a BOM that starts a line is ignored, a ``^Z`` ending the text
+is the DOS end of file (decisions H5, H6).
 """
 
 from __future__ import annotations
@@ -69,16 +70,22 @@ _ICELANDIC = "ðÐýÝþÞ"
 def split_lines(blocks: Iterable[str]) -> Iterator[str]:
     """Lines of a stream of text blocks (each block split once: linear in the
     text, however long a line is): ``\\n`` ends a line, a final ``\\r`` is
-    dropped, a leading BOM is ignored."""
+    dropped, a BOM that starts a line is ignored (at the start of the text,
+    or of a second export pasted after the first: decisions H6), a DOS
+    end-of-file character (``^Z``, U+001A) that ends the text is the end of
+    the file (decisions H5)."""
     pieces: list[str] = []
-    first = True
+    line_start = True
     for block in blocks:
         if not block:
             continue
-        if first:
-            first = False
-            if block[0] == "\ufeff":
-                block = block[1:]
+        if line_start and block[0] == "\ufeff":
+            block = block[1:]
+        if "\ufeff" in block:
+            block = block.replace("\n\ufeff", "\n")
+        if not block:
+            continue
+        line_start = block[-1] == "\n"
         parts = block.split("\n")
         if len(parts) == 1:
             pieces.append(block)
@@ -94,7 +101,10 @@ def split_lines(blocks: Iterable[str]) -> Iterator[str]:
             yield part[:-1] if part.endswith("\r") else part
     if pieces:
         part = "".join(pieces)
-        yield part[:-1] if part.endswith("\r") else part
+        if part.endswith("\x1a"):  # DOS end of file (decisions H5)
+            part = part[:-1]
+        if part:
+            yield part[:-1] if part.endswith("\r") else part
 
 
 def _python_name(encoding: str) -> str:

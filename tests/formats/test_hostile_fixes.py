@@ -83,3 +83,34 @@ def test_an_impossible_repeat_count_is_named(count: str) -> None:
 def test_a_repeat_count_written_apart_from_its_move_keeps_its_hint() -> None:
     (game,) = parse_games('[White "A"]\n[Black "B"]\n\n1. 66: 24/18 (2)\n')
     assert "a repeat is written right after the move" in game.findings[0].message
+
+
+GAME_ONE = (HEAD + "  1) 65: 24/18 24/19              54: 24/20 24/19\n"
+            + "      Wins 1 point\n")
+
+
+@pytest.mark.parametrize("end", ["\x1a", "\n\x1a", "\r\n\x1a"])
+def test_a_dos_end_of_file_character_ends_the_file_silently(end: str) -> None:
+    # decisions H5: ^Z (0x1A) ending the text is DOS's end of file, not text
+    text = GAME_ONE.rstrip("\n") + end
+    (game,) = parse_games(text)
+    assert game.findings == []
+    assert game.result == "1-0"
+
+
+def test_a_dos_end_of_file_byte_in_a_file(tmp_path: Path) -> None:
+    path = tmp_path / "dos.mat"
+    path.write_bytes(GAME_ONE.replace("\n", "\r\n").encode("ascii") + b"\x1a")
+    (game,) = read_games(path)
+    assert (game.findings, game.result) == ([], "1-0")
+
+
+def test_a_bom_starting_a_pasted_second_export_is_ignored() -> None:
+    # decisions H6: two UTF-8 exports concatenated: lines 1-6 the first, 7 blank,
+    # 8 the second's BOM and `Game 2`
+    second = GAME_ONE.replace(" 1 point match\n\n", "").replace("Game 1", "Game 2")
+    second = second.replace("A : 0 ", "A : 1 ")
+    text = "\ufeff" + GAME_ONE + "\n\ufeff" + second
+    one, two = parse_games(text)
+    assert two.tags["Game"] == "2" and two.line == 8
+    assert one.findings == [] and two.findings == []
