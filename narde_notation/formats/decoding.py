@@ -291,6 +291,7 @@ class DecodedLines:
 
     def _utf8_or_guess(self, read: Any, data: bytes) -> Iterator[str]:
         decoder = codecs.getincrementaldecoder("utf-8")(errors="strict")
+        letters = False  # characters outside ASCII read as UTF-8 so far
         while data:
             pending = decoder.getstate()[0] + data
             try:
@@ -299,12 +300,19 @@ class DecodedLines:
                 yield from self._guessed(read, pending)
                 return
             if text:
+                letters = letters or not text.isascii()  # O(1) on a str
                 yield text
             data = read(_BLOCK)
         try:
             decoder.decode(b"", final=True)
         except UnicodeDecodeError:
-            yield from self._guessed(read, decoder.getstate()[0])
+            if not letters:
+                yield from self._guessed(read, decoder.getstate()[0])
+                return
+            # UTF-8 letters throughout, cut inside its last character: UTF-8
+            # with a bad end, replaced and warned about, not a code page (H7)
+            yield from self._decoded(read, decoder.getstate()[0], "utf-8", "UTF-8",
+                                     warn=False)
 
     def _guessed(self, read: Any, pending: bytes) -> Iterator[str]:
         encoding = guess_encoding(pending)

@@ -114,3 +114,26 @@ def test_a_bom_starting_a_pasted_second_export_is_ignored() -> None:
     one, two = parse_games(text)
     assert two.tags["Game"] == "2" and two.line == 8
     assert one.findings == [] and two.findings == []
+
+
+def test_utf8_cut_inside_its_last_character_is_utf8_with_one_bad_byte(tmp_path: Path) -> None:
+    # record-format.md "Encodings": text is never silently replaced; the file
+    # is UTF-8 (its Cyrillic site name decodes), its last byte 0xD1 starts a
+    # character that never comes: U+FFFD and one warning at line 8, no guess
+    path = tmp_path / "cut.mat"
+    text = GAME_ONE + '; [Site "Баку"]\n; [Site "Ба'
+    path.write_bytes(text.encode("utf-8") + b"\xd1")
+    (game,) = read_games(path)
+    warnings = [(f.line, f.message) for f in game.findings if f.code == "encoding"]
+    assert len(warnings) == 1 and warnings[0][0] == 8
+    assert "not UTF-8 were replaced" in warnings[0][1] and "cp1251" not in warnings[0][1]
+
+
+def test_one_trailing_byte_with_no_utf8_letters_before_is_still_a_guess(
+        tmp_path: Path) -> None:
+    # an ASCII file ending in the cp1251 letter 0xD1 ("С"): nothing says UTF-8
+    path = tmp_path / "one.mat"
+    path.write_bytes(GAME_ONE.encode("ascii") + b"; \xd1")
+    (game,) = read_games(path)
+    (warning,) = [f for f in game.findings if f.code == "encoding"]
+    assert "a guess" in warning.message
