@@ -24,8 +24,9 @@ line where it started to matter; bytes the encoding cannot decode become
 U+FFFD and the warning says so: text is never replaced in silence.
 
 Lines: ``\\n`` ends a line, a ``\\r`` before it is dropped (CR LF, LF and a
-mix of both), a BOM that starts a line is ignored, a ``^Z`` ending the text
-is the DOS end of file (decisions H5, H6).
+mix of both), a lone ``\\r`` ends a line too (old Mac files), a BOM that
+starts a line is ignored, a ``^Z`` ending the text is the DOS end of file
+(decisions H5, H6, H8).
 """
 
 from __future__ import annotations
@@ -105,6 +106,24 @@ def split_lines(blocks: Iterable[str]) -> Iterator[str]:
             part = part[:-1]
         if part:
             yield part[:-1] if part.endswith("\r") else part
+
+
+def _cr_line_ends(blocks: Iterable[str]) -> Iterator[str]:
+    """Blocks with a lone ``\\r`` made a line end (``\\n``): files from old Mac
+    programs end lines with CR alone (decisions H8).  CR LF is one line end,
+    also when a block boundary falls between the two."""
+    carried = ""
+    for block in blocks:
+        if carried:
+            block, carried = carried + block, ""
+        if "\r" not in block:
+            yield block
+            continue
+        if block.endswith("\r"):
+            block, carried = block[:-1], "\r"
+        yield block.replace("\r\n", "\n").replace("\r", "\n")
+    if carried:
+        yield "\n"
 
 
 def _python_name(encoding: str) -> str:
@@ -195,7 +214,7 @@ class DecodedLines:
 
     # -- blocks -------------------------------------------------------------------
     def __iter__(self) -> Iterator[str]:
-        return split_lines(self._counted(self._blocks()))
+        return split_lines(self._counted(_cr_line_ends(self._blocks())))
 
     def _counted(self, blocks: Iterable[str]) -> Iterator[str]:
         for block in blocks:

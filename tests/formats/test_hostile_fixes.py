@@ -137,3 +137,23 @@ def test_one_trailing_byte_with_no_utf8_letters_before_is_still_a_guess(
     (game,) = read_games(path)
     (warning,) = [f for f in game.findings if f.code == "encoding"]
     assert "a guess" in warning.message
+
+
+def test_cr_only_line_ends_are_line_ends() -> None:
+    # decisions H8: an old Mac file; the same game as with LF, same lines
+    (lf,) = parse_games(GAME_ONE)
+    (cr,) = parse_games(GAME_ONE.replace("\n", "\r"))
+    assert cr.findings == [] and cr.result == "1-0"
+    assert [(h.side, h.dice, h.line) for h in cr.half_turns] == [
+        (h.side, h.dice, h.line) for h in lf.half_turns]
+    assert (cr.line, cr.result_line) == (3, 6)
+
+
+def test_crlf_split_across_two_read_blocks_is_one_line_end(tmp_path: Path) -> None:
+    # the file is read in 64 KiB blocks: the CR is the first block's last
+    # byte, its LF the second's first; line 1 is free text, `Game 1` line 4
+    path = tmp_path / "split.mat"
+    body = GAME_ONE.replace("\n", "\r\n").encode("ascii")
+    path.write_bytes(b"x" * 65535 + b"\r\n" + body)
+    (game,) = read_games(path)
+    assert (game.line, game.result_line, game.findings) == (4, 7, [])
