@@ -157,3 +157,17 @@ def test_crlf_split_across_two_read_blocks_is_one_line_end(tmp_path: Path) -> No
     path.write_bytes(b"x" * 65535 + b"\r\n" + body)
     (game,) = read_games(path)
     assert (game.line, game.result_line, game.findings) == (4, 7, [])
+
+
+@pytest.mark.parametrize(("line", "white", "black", "score"), [
+    (" Dr: Kaya : 0                    Sokolov D. : 2", "Dr: Kaya", "Sokolov D.", "0-2"),
+    (" Kaya E. : 1                    Prof:Sokolov : 0", "Kaya E.", "Prof:Sokolov", "1-0"),
+])
+def test_a_colon_inside_a_players_name_in_the_score_line(
+        line: str, white: str, black: str, score: str) -> None:
+    # record-format.md "Name : score": a colon not followed by a number is
+    # part of the name (decisions H9)
+    text = " 3 point match\n\n Game 1\n" + line + "\n  1) 65: 24/18 24/19\n"
+    (game,) = parse_games(text)
+    assert [f for f in game.findings if f.code == "syntax"] == []
+    assert (game.tags["White"], game.tags["Black"], game.tags["Score"]) == (white, black, score)
