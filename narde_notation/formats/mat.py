@@ -388,8 +388,18 @@ class _MatReader:
             f"this line looks like part of a match record but is not read: {stripped[:60]!r}",
             file=self.file, line=number, column=1, line_text=None))
 
-    def wins(self, game: _MatGame, side: Side, points: str, line: int, column: int) -> None:
-        game.result = result_token(side, points)
+    def wins(self, game: _MatGame, side: Side, points: str, line: int, column: int,
+             line_text: str | None = None) -> None:
+        """The game's result; one that contradicts a result written before it
+        (`Losses 2 points` beside `Wins 1 point`) is a ``syntax`` error, and
+        the last written is kept (decisions H10)."""
+        result = result_token(side, points)
+        if game.result is not None and result != game.result:
+            game.findings.append(syntax_finding(
+                f"this result, {result}, contradicts the one written before it,"
+                f" {game.result} (line {game.result_line}); {result} is read",
+                file=self.file, line=line, column=column, line_text=line_text))
+        game.result = result
         game.result_line, game.result_column = line, column
 
     def turn_line(self, game: _MatGame, number: int, line: str, match: re.Match[str]) -> None:
@@ -418,6 +428,7 @@ class _MatReader:
             items = items[: items.index(extra)]
         resigned: Side | None = None
         winner: tuple[Side, str, int] | None = None
+        lost: tuple[Side, str, int] | None = None
         for i, (kind, text, at, unread) in enumerate(items):
             column = base + at
             if len(items) >= 2:
@@ -446,14 +457,15 @@ class _MatReader:
                 winner = (side, written_points(text), column)
             elif kind in ("RESIGNS", "LOSSES"):
                 resigned = side
-                if kind == "LOSSES" and winner is None:
-                    winner = (side.other, written_points(text), column)
+                if kind == "LOSSES":
+                    lost = (side.other, written_points(text), column)
         if resigned is not None:
             game.resigner = resigned
             game.tags["Termination"] = "resign"
             game.tag_lines["Termination"] = number
-        if winner is not None:
-            self.wins(game, winner[0], winner[1], number, winner[2])
+        for result in (lost, winner):  # a Wins is read last: it is kept
+            if result is not None:
+                self.wins(game, result[0], result[1], number, result[2], line)
 
     def check_alternation(self, game: _MatGame, side: Side, number: int, column: int,
                           line: str) -> None:

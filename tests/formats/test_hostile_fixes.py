@@ -171,3 +171,23 @@ def test_a_colon_inside_a_players_name_in_the_score_line(
     (game,) = parse_games(text)
     assert [f for f in game.findings if f.code == "syntax"] == []
     assert (game.tags["White"], game.tags["Black"], game.tags["Score"]) == (white, black, score)
+
+
+def test_losses_and_wins_that_disagree_on_the_points_are_an_error() -> None:
+    # record-format.md "Resignations": `Losses 2 points` in White's column says
+    # Black wins 2 (0-2); `Wins 1 point` in Black's says 0-1: the record
+    # contradicts itself, reported at the second (line 6, column 35)
+    text = (HEAD + "  1) 65: 24/18 24/19              54: 24/20 24/19\n"
+            + "  2)  Losses 2 points             Wins 1 point\n")
+    found = _syntax(text)
+    assert [(line, column) for line, column, _ in found] == [(6, 35)]
+    assert "0-1" in found[0][2] and "0-2" in found[0][2]
+
+
+def test_losses_and_wins_that_agree_are_read_silently() -> None:
+    # `Losses 1 point` in Black's column, `Wins 1 point` indented 6 (White's):
+    # both say 1-0
+    text = (HEAD + "  1) 65: 24/18 24/19              Losses 1 point\n"
+            + "      Wins 1 point\n")
+    (game,) = parse_games(text)
+    assert (game.result, [f for f in game.findings if f.code == "syntax"]) == ("1-0", [])
