@@ -354,6 +354,14 @@ def _utf16_without_mark(data: bytes) -> str | None:
     return None
 
 
+def _is_utf8(line: bytes) -> bool:
+    try:
+        line.decode("utf-8")
+    except UnicodeDecodeError:
+        return False
+    return True
+
+
 def guess_encoding(sample: bytes) -> str:
     """The single-byte code page ``sample`` (bytes that are not UTF-8) most
     likely is, among cp1251, cp1252, cp1254 and KOI8-R, by charset-normalizer;
@@ -361,9 +369,11 @@ def guess_encoding(sample: bytes) -> str:
     letters can fit several pages, hence the ``encoding`` warning."""
     from charset_normalizer import from_bytes
 
-    # the lines holding bytes outside ASCII: the moves around them, all ASCII,
-    # would only dilute the evidence
-    telling = b"\n".join(line for line in sample.split(b"\n") if not line.isascii())
+    # the lines holding bytes outside ASCII that are not UTF-8: the moves
+    # around them, all ASCII, and lines in UTF-8 (a file pasted together from
+    # two) would only blur the evidence (decisions H11)
+    telling = b"\n".join(line for line in sample.split(b"\n")
+                         if not line.isascii() and not _is_utf8(line))
     evidence = telling[: 4 * _BLOCK] or sample[:_BLOCK]
     matches = from_bytes(evidence, cp_isolation=list(_GUESSES))
     best = matches.best()

@@ -191,3 +191,15 @@ def test_losses_and_wins_that_agree_are_read_silently() -> None:
             + "      Wins 1 point\n")
     (game,) = parse_games(text)
     assert (game.result, [f for f in game.findings if f.code == "syntax"]) == ("1-0", [])
+
+
+def test_a_guess_from_a_block_mixing_utf8_and_cp1251_lines_is_cp1251() -> None:
+    # decisions H11: the UTF-8 lines are no evidence for a code page; the
+    # lines that are not UTF-8 are Cyrillic in cp1251
+    from narde_notation.formats.decoding import guess_encoding
+
+    sample = (' Алиев Р. : 0                    Соколов Д. : 0\n'.encode()
+              + b"  1) 65: 24/18 24/19              54: 24/20 24/19\n"
+              + ' Соколов Д. : 0                    Алиев Р. : 1\n'.encode("cp1251")
+              + '; [Event "Кубок клуба, финал"]\n'.encode("cp1251"))
+    assert guess_encoding(sample) == "cp1251"
