@@ -24,7 +24,7 @@ line where it started to matter; bytes the encoding cannot decode become
 U+FFFD and the warning says so: text is never replaced in silence.
 
 Lines: ``\\n`` ends a line, a ``\\r`` before it is dropped (CR LF, LF and a
-mix of both), a lone ``\\r`` ends a line too (old Mac files), a BOM that
+mix of both), CR ends lines in a file with no LF (old Mac files), a BOM that
 starts a line is ignored, a ``^Z`` ending the text is the DOS end of file
 (decisions H5, H6, H8).
 """
@@ -109,21 +109,15 @@ def split_lines(blocks: Iterable[str]) -> Iterator[str]:
 
 
 def _cr_line_ends(blocks: Iterable[str]) -> Iterator[str]:
-    """Blocks with a lone ``\\r`` made a line end (``\\n``): files from old Mac
-    programs end lines with CR alone (decisions H8).  CR LF is one line end,
-    also when a block boundary falls between the two."""
-    carried = ""
+    """Blocks of a file whose lines end with CR alone (old Mac programs: a
+    first block with ``\\r`` and no ``\\n``) with each ``\\r`` made ``\\n``;
+    other files' blocks as they are: there a lone ``\\r`` is text, shown where
+    it stands (decisions H8)."""
+    cr_only: bool | None = None
     for block in blocks:
-        if carried:
-            block, carried = carried + block, ""
-        if "\r" not in block:
-            yield block
-            continue
-        if block.endswith("\r"):
-            block, carried = block[:-1], "\r"
-        yield block.replace("\r\n", "\n").replace("\r", "\n")
-    if carried:
-        yield "\n"
+        if cr_only is None and block:
+            cr_only = "\n" not in block and "\r" in block
+        yield block.replace("\r", "\n") if cr_only else block
 
 
 def _python_name(encoding: str) -> str:
