@@ -110,14 +110,24 @@ def split_lines(blocks: Iterable[str]) -> Iterator[str]:
 
 def _cr_line_ends(blocks: Iterable[str]) -> Iterator[str]:
     """Blocks of a file whose lines end with CR alone (old Mac programs: a
-    first block with ``\\r`` and no ``\\n``) with each ``\\r`` made ``\\n``;
-    other files' blocks as they are: there a lone ``\\r`` is text, shown where
-    it stands (decisions H8)."""
+    ``\\r`` followed by something other than ``\\n``, and no ``\\n`` before) with
+    each ``\\r`` made ``\\n``; other files' blocks as they are: there a lone
+    ``\\r`` is text, shown where it stands (decisions H8).  A ``\\r`` ending a
+    block is held until the next one says whether an ``\\n`` follows it."""
     cr_only: bool | None = None
+    carried = ""
     for block in blocks:
-        if cr_only is None and block:
-            cr_only = "\n" not in block and "\r" in block
+        if cr_only is None:
+            block, carried = carried + block, ""
+            if "\n" in block:
+                cr_only = False
+            elif "\r" in block[:-1]:
+                cr_only = True
+            elif block.endswith("\r"):
+                block, carried = block[:-1], "\r"
         yield block.replace("\r", "\n") if cr_only else block
+    if carried:
+        yield carried
 
 
 def _python_name(encoding: str) -> str:
