@@ -61,6 +61,9 @@ _RECORD_HINT_RE = re.compile(
     r"|[^:|+;]+:[ \t]*[0-9]+[ \t]+[^:]+:[ \t]*[0-9])")
 #: ``; Set Pos=…``: a game from a set-up position (eXtreme Gammon's export).
 _SET_POS_RE = re.compile(r";[ \t]*Set[ \t]*Pos[ \t]*=[ \t]*(?P<value>.*)", re.IGNORECASE)
+#: A cube action that refuses a double: in a backgammon program's export, the
+#: side that writes it gives the game up (decisions H12).
+_REFUSES_CUBE = re.compile(r"(?i)(?:drops?|pass(?:es)?|rejects?)\b")
 #: The most points a game can be worth (koks, rules.md R9).
 _GAME_WORTH_MOST = 3
 
@@ -451,6 +454,8 @@ class _MatReader:
                 )
             elif kind == "CUBE":  # each cube action reported once, reading goes on
                 game.last_mover = side
+                if _REFUSES_CUBE.match(text):  # a side that drops concedes the game
+                    game.resigner = side  # a Wins line after it is the other's (H12)
                 self.syntax(game, f"cube action {text!r}: Long Narde has no doubling"
                             " cube", number, column, line)
             elif kind == "WINS":  # the column says who won (R1)

@@ -203,3 +203,16 @@ def test_a_guess_from_a_block_mixing_utf8_and_cp1251_lines_is_cp1251() -> None:
               + ' Соколов Д. : 0                    Алиев Р. : 1\n'.encode("cp1251")
               + '; [Event "Кубок клуба, финал"]\n'.encode("cp1251"))
     assert guess_encoding(sample) == "cp1251"
+
+
+@pytest.mark.parametrize("word", ["Drops", "Drop", "Passes", "Rejects"])
+def test_a_wins_line_after_a_drop_is_the_other_sides(word: str) -> None:
+    # decisions H12: White drops (left column), then `Wins 1 point` indented 6
+    # (White's column by indentation): the side that dropped gave the game up,
+    # so Black wins 1 (0-1), as after `Resigns`; the cube word stays reported
+    text = (HEAD + "  1) 65: 24/18 24/19              54: 24/20 24/19\n"
+            + f"  2)  {word}\n"
+            + "      Wins 1 point\n")
+    (game,) = parse_games(text)
+    assert game.result == "0-1"
+    assert [(f.line, "no doubling cube" in f.message) for f in game.findings] == [(6, True)]
