@@ -1,4 +1,4 @@
-"""Defects a hostile trial found in the readers (decisions H1-H…), each on an
+"""Defects a hostile trial found in the readers (decisions H1-H12), each on an
 input built here and values worked out by hand from the spec."""
 
 from __future__ import annotations
