@@ -32,9 +32,11 @@ from lark.exceptions import UnexpectedInput, UnexpectedToken
 
 from narde_notation.formats._mat_columns import (
     OTHER_BLANKS,
+    REFUSES_CUBE,
     SAME_CELL_GAP,
     column_side,
     same_roll,
+    twice_in_a_row,
     written_points,
 )
 from narde_notation.formats._score import format_score, parse_count, parse_score, result_token
@@ -61,9 +63,6 @@ _RECORD_HINT_RE = re.compile(
     r"|[^:|+;]+:[ \t]*[0-9]+[ \t]+[^:]+:[ \t]*[0-9])")
 #: ``; Set Pos=…``: a game from a set-up position (eXtreme Gammon's export).
 _SET_POS_RE = re.compile(r";[ \t]*Set[ \t]*Pos[ \t]*=[ \t]*(?P<value>.*)", re.IGNORECASE)
-#: A cube action that refuses a double: in a backgammon program's export, the
-#: side that writes it gives the game up (decisions H12).
-_REFUSES_CUBE = re.compile(r"(?i)(?:drops?|pass(?:es)?|rejects?)\b")
 #: The most points a game can be worth (koks, rules.md R9).
 _GAME_WORTH_MOST = 3
 
@@ -446,7 +445,8 @@ class _MatReader:
                         self.syntax(game, cut.message, number, cut.column or column, line)
                 else:  # a roll whose moves are not read (a finding was made)
                     dice, moves, annotation = parse_roll(text.rstrip(":")), (), None
-                self.check_alternation(game, side, number, column, line)
+                if (twice := twice_in_a_row(game.last_mover, side)) is not None:
+                    self.syntax(game, twice, number, column, line)
                 game.last_mover = side
                 game.half_turns.append(
                     HalfTurn(side, dice, moves, turn if i == 0 else None, annotation, (),
@@ -454,7 +454,7 @@ class _MatReader:
                 )
             elif kind == "CUBE":  # each cube action reported once, reading goes on
                 game.last_mover = side
-                if _REFUSES_CUBE.match(text):  # a side that drops concedes the game
+                if REFUSES_CUBE.match(text):  # a side that drops concedes the game
                     game.resigner = side  # a Wins line after it is the other's (H12)
                 self.syntax(game, f"cube action {text!r}: Long Narde has no doubling"
                             " cube", number, column, line)
@@ -471,20 +471,6 @@ class _MatReader:
         for result in (lost, winner):  # a Wins is read last: it is kept
             if result is not None:
                 self.wins(game, result[0], result[1], number, result[2], line)
-
-    def check_alternation(self, game: _MatGame, side: Side, number: int, column: int,
-                          line: str) -> None:
-        """A half-turn of the side that played the half-turn before it: the
-        other side's half-turn is missing (R11, sides alternate; an empty left
-        column is written on the first turn line only, record-format.md).  A
-        ``syntax`` error here, whatever column shape caused it; the half-turn
-        is still read.  A cube action (reported already) holds its side's
-        place (decisions H1)."""
-        if game.last_mover is side:
-            mover = "White" if side is Side.WHITE else "Black"
-            other = "Black" if side is Side.WHITE else "White"
-            self.syntax(game, f"{mover} plays twice in a row: {other}'s half-turn before this"
-                        " one is missing (sides alternate, R11)", number, column, line)
 
     def once_each_roll(self, game: _MatGame, number: int, line: str, base: int,
                        items: list[_Item]) -> list[_Item]:
