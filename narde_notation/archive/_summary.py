@@ -419,9 +419,7 @@ def _overview(ft: FileTables, valid: Any, finished_mask: Any, fin: pd.DataFrame,
     ov: dict[str, float | int] = {
         "games": n,
         "files": len(ft.files) if ft.files else int(games["file"].nunique()),
-        "files_without_games": (
-            len(set(ft.files) - set(games["file"].astype(str))) if ft.files else 0
-        ),
+        "files_without_games": len(set(ft.files_without_games())),
         "unreadable_files": len(ft.problems),
         "valid": int(valid.sum()),
         "share_valid": _rate(int(valid.sum()), n),

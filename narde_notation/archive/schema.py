@@ -232,6 +232,14 @@ class FileTables:
     excluded_openings: int = 0
     failures: dict[str, str] = field(default_factory=dict)
 
+    def files_without_games(self) -> list[str]:
+        """The paths of ``files`` (in order) with no row in ``games``: the
+        ``file`` column holds each name as :func:`unicode_text` made it (a
+        name that was not UTF-8 as ``caf\\xe9.mat``), so names are compared
+        that way (decisions H3)."""
+        read = set(self.games["file"].astype(str)) if len(self.games) else set()
+        return [path for path in self.files if unicode_text(path) not in read]
+
     @staticmethod
     def concat(parts: Sequence[FileTables]) -> FileTables:
         """Concatenate per-file tables in the given order (dtypes kept)."""

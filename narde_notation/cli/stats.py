@@ -447,9 +447,8 @@ def _read_tables(files: list[str], stdin: bool, problems: list[str], *, need_tur
         for problem in problems or ["no record file read"]:
             common.echo_error(PROGRAM, problem)
         sys.exit(2)
-    read = set(ft.games["file"].astype(str)) if len(ft.games) else set()
-    for path in ft.files:
-        if str(path) not in read and path not in ft.failures and path not in ft.problems:
+    for path in ft.files_without_games():
+        if path not in ft.failures and path not in ft.problems:
             # as narde-validate, which reports it as an error
             common.echo_notice(PROGRAM, f"{path}: no game read (an empty file or not a"
                                " record; narde-validate shows where)")

@@ -1,6 +1,7 @@
 """Where things stand in a ``.mat`` turn line: the two columns, blanks as
-programs pad them, and the pieces of a cell (decisions R1, F12; corpus README
-decision 9).  Used by :mod:`narde_notation.formats.mat` alone."""
+programs pad them, the pieces of a cell, and which side's turn a column
+holds (decisions R1, F12, H1, H12; corpus README decision 9).  Used by
+:mod:`narde_notation.formats.mat` alone."""
 
 from __future__ import annotations
 
@@ -10,11 +11,13 @@ from narde_notation.model import Side, parse_roll
 
 __all__ = [
     "OTHER_BLANKS",
+    "REFUSES_CUBE",
     "RIGHT_AFTER",
     "RIGHT_INDENT",
     "SAME_CELL_GAP",
     "column_side",
     "same_roll",
+    "twice_in_a_row",
     "written_points",
 ]
 
@@ -55,3 +58,21 @@ def written_points(text: str) -> str:
     """The points of ``Wins 2 points`` / ``Losses 1 point`` (digits as written)."""
     found = _DIGITS_RE.search(text)
     return found.group() if found else "1"
+
+
+#: A cube action that refuses a double: in a backgammon program's export, the
+#: side that writes it gives the game up (decisions H12).
+REFUSES_CUBE = re.compile(r"(?i)(?:drops?|pass(?:es)?|rejects?)\b")
+
+
+def twice_in_a_row(last: Side | None, side: Side) -> str | None:
+    """The message for a half-turn in the column of ``side`` when ``last``
+    (the side of the half-turn or cube action before it) is the same: the
+    other side's half-turn is missing (R11, sides alternate; an empty left
+    column is written on the first turn line only, record-format.md), else
+    ``None`` (decisions H1)."""
+    if last is not side:
+        return None
+    mover, other = ("White", "Black") if side is Side.WHITE else ("Black", "White")
+    return (f"{mover} plays twice in a row: {other}'s half-turn before this one is missing"
+            " (sides alternate, R11)")

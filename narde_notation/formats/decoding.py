@@ -24,7 +24,9 @@ line where it started to matter; bytes the encoding cannot decode become
 U+FFFD and the warning says so: text is never replaced in silence.
 
 Lines: ``\\n`` ends a line, a ``\\r`` before it is dropped (CR LF, LF and a
-mix of both), a BOM at the very start of text is ignored.
+mix of both), CR ends lines in a file with no LF (old Mac files), a BOM that
+starts a line is ignored, a ``^Z`` ending the text is the DOS end of file
+(decisions H5, H6, H8).
 """
 
 from __future__ import annotations
@@ -69,16 +71,22 @@ _ICELANDIC = "ðÐýÝþÞ"
 def split_lines(blocks: Iterable[str]) -> Iterator[str]:
     """Lines of a stream of text blocks (each block split once: linear in the
     text, however long a line is): ``\\n`` ends a line, a final ``\\r`` is
-    dropped, a leading BOM is ignored."""
+    dropped, a BOM that starts a line is ignored (at the start of the text,
+    or of a second export pasted after the first: decisions H6), a DOS
+    end-of-file character (``^Z``, U+001A) that ends the text is the end of
+    the file (decisions H5)."""
     pieces: list[str] = []
-    first = True
+    line_start = True
     for block in blocks:
         if not block:
             continue
-        if first:
-            first = False
-            if block[0] == "\ufeff":
-                block = block[1:]
+        if line_start and block[0] == "\ufeff":
+            block = block[1:]
+        if "\ufeff" in block:
+            block = block.replace("\n\ufeff", "\n")
+        if not block:
+            continue
+        line_start = block[-1] == "\n"
         parts = block.split("\n")
         if len(parts) == 1:
             pieces.append(block)
@@ -94,7 +102,32 @@ def split_lines(blocks: Iterable[str]) -> Iterator[str]:
             yield part[:-1] if part.endswith("\r") else part
     if pieces:
         part = "".join(pieces)
-        yield part[:-1] if part.endswith("\r") else part
+        if part.endswith("\x1a"):  # DOS end of file (decisions H5)
+            part = part[:-1]
+        if part:
+            yield part[:-1] if part.endswith("\r") else part
+
+
+def _cr_line_ends(blocks: Iterable[str]) -> Iterator[str]:
+    """Blocks of a file whose lines end with CR alone (old Mac programs: a
+    ``\\r`` followed by something other than ``\\n``, and no ``\\n`` before) with
+    each ``\\r`` made ``\\n``; other files' blocks as they are: there a lone
+    ``\\r`` is text, shown where it stands (decisions H8).  A ``\\r`` ending a
+    block is held until the next one says whether an ``\\n`` follows it."""
+    cr_only: bool | None = None
+    carried = ""
+    for block in blocks:
+        if cr_only is None:
+            block, carried = carried + block, ""
+            if "\n" in block:
+                cr_only = False
+            elif "\r" in block[:-1]:
+                cr_only = True
+            elif block.endswith("\r"):
+                block, carried = block[:-1], "\r"
+        yield block.replace("\r", "\n") if cr_only else block
+    if carried:
+        yield carried
 
 
 def _python_name(encoding: str) -> str:
@@ -185,7 +218,7 @@ class DecodedLines:
 
     # -- blocks -------------------------------------------------------------------
     def __iter__(self) -> Iterator[str]:
-        return split_lines(self._counted(self._blocks()))
+        return split_lines(self._counted(_cr_line_ends(self._blocks())))
 
     def _counted(self, blocks: Iterable[str]) -> Iterator[str]:
         for block in blocks:
@@ -281,6 +314,7 @@ class DecodedLines:
 
     def _utf8_or_guess(self, read: Any, data: bytes) -> Iterator[str]:
         decoder = codecs.getincrementaldecoder("utf-8")(errors="strict")
+        letters = False  # characters outside ASCII read as UTF-8 so far
         while data:
             pending = decoder.getstate()[0] + data
             try:
@@ -289,12 +323,19 @@ class DecodedLines:
                 yield from self._guessed(read, pending)
                 return
             if text:
+                letters = letters or not text.isascii()  # O(1) on a str
                 yield text
             data = read(_BLOCK)
         try:
             decoder.decode(b"", final=True)
         except UnicodeDecodeError:
-            yield from self._guessed(read, decoder.getstate()[0])
+            if not letters:
+                yield from self._guessed(read, decoder.getstate()[0])
+                return
+            # UTF-8 letters throughout, cut inside its last character: UTF-8
+            # with a bad end, replaced and warned about, not a code page (H7)
+            yield from self._decoded(read, decoder.getstate()[0], "utf-8", "UTF-8",
+                                     warn=False)
 
     def _guessed(self, read: Any, pending: bytes) -> Iterator[str]:
         encoding = guess_encoding(pending)
@@ -317,6 +358,14 @@ def _utf16_without_mark(data: bytes) -> str | None:
     return None
 
 
+def _is_utf8(line: bytes) -> bool:
+    try:
+        line.decode("utf-8")
+    except UnicodeDecodeError:
+        return False
+    return True
+
+
 def guess_encoding(sample: bytes) -> str:
     """The single-byte code page ``sample`` (bytes that are not UTF-8) most
     likely is, among cp1251, cp1252, cp1254 and KOI8-R, by charset-normalizer;
@@ -324,9 +373,11 @@ def guess_encoding(sample: bytes) -> str:
     letters can fit several pages, hence the ``encoding`` warning."""
     from charset_normalizer import from_bytes
 
-    # the lines holding bytes outside ASCII: the moves around them, all ASCII,
-    # would only dilute the evidence
-    telling = b"\n".join(line for line in sample.split(b"\n") if not line.isascii())
+    # the lines holding bytes outside ASCII that are not UTF-8: the moves
+    # around them, all ASCII, and lines in UTF-8 (a file pasted together from
+    # two) would only blur the evidence (decisions H11)
+    telling = b"\n".join(line for line in sample.split(b"\n")
+                         if not line.isascii() and not _is_utf8(line))
     evidence = telling[: 4 * _BLOCK] or sample[:_BLOCK]
     matches = from_bytes(evidence, cp_isolation=list(_GUESSES))
     best = matches.best()

@@ -32,9 +32,11 @@ from lark.exceptions import UnexpectedInput, UnexpectedToken
 
 from narde_notation.formats._mat_columns import (
     OTHER_BLANKS,
+    REFUSES_CUBE,
     SAME_CELL_GAP,
     column_side,
     same_roll,
+    twice_in_a_row,
     written_points,
 )
 from narde_notation.formats._score import format_score, parse_count, parse_score, result_token
@@ -96,6 +98,8 @@ class _MatGame:
     expect_score: bool = True
     #: the side a Resigns or Losses item marked as resigning
     resigner: Side | None = None
+    #: the column of the last half-turn or cube action read (sides alternate)
+    last_mover: Side | None = None
 
 
 #: One item of a turn line: (kind, text, 1-based column in the line's text
@@ -386,8 +390,18 @@ class _MatReader:
             f"this line looks like part of a match record but is not read: {stripped[:60]!r}",
             file=self.file, line=number, column=1, line_text=None))
 
-    def wins(self, game: _MatGame, side: Side, points: str, line: int, column: int) -> None:
-        game.result = result_token(side, points)
+    def wins(self, game: _MatGame, side: Side, points: str, line: int, column: int,
+             line_text: str | None = None) -> None:
+        """The game's result; one that contradicts a result written before it
+        (`Losses 2 points` beside `Wins 1 point`) is a ``syntax`` error, and
+        the last written is kept (decisions H10)."""
+        result = result_token(side, points)
+        if game.result is not None and result != game.result:
+            game.findings.append(syntax_finding(
+                f"this result, {result}, contradicts the one written before it,"
+                f" {game.result} (line {game.result_line}); {result} is read",
+                file=self.file, line=line, column=column, line_text=line_text))
+        game.result = result
         game.result_line, game.result_column = line, column
 
     def turn_line(self, game: _MatGame, number: int, line: str, match: re.Match[str]) -> None:
@@ -416,6 +430,7 @@ class _MatReader:
             items = items[: items.index(extra)]
         resigned: Side | None = None
         winner: tuple[Side, str, int] | None = None
+        lost: tuple[Side, str, int] | None = None
         for i, (kind, text, at, unread) in enumerate(items):
             column = base + at
             if len(items) >= 2:
@@ -430,25 +445,32 @@ class _MatReader:
                         self.syntax(game, cut.message, number, cut.column or column, line)
                 else:  # a roll whose moves are not read (a finding was made)
                     dice, moves, annotation = parse_roll(text.rstrip(":")), (), None
+                if (twice := twice_in_a_row(game.last_mover, side)) is not None:
+                    self.syntax(game, twice, number, column, line)
+                game.last_mover = side
                 game.half_turns.append(
                     HalfTurn(side, dice, moves, turn if i == 0 else None, annotation, (),
                              number, column, unread)
                 )
             elif kind == "CUBE":  # each cube action reported once, reading goes on
+                game.last_mover = side
+                if REFUSES_CUBE.match(text):  # a side that drops concedes the game
+                    game.resigner = side  # a Wins line after it is the other's (H12)
                 self.syntax(game, f"cube action {text!r}: Long Narde has no doubling"
                             " cube", number, column, line)
             elif kind == "WINS":  # the column says who won (R1)
                 winner = (side, written_points(text), column)
             elif kind in ("RESIGNS", "LOSSES"):
                 resigned = side
-                if kind == "LOSSES" and winner is None:
-                    winner = (side.other, written_points(text), column)
+                if kind == "LOSSES":
+                    lost = (side.other, written_points(text), column)
         if resigned is not None:
             game.resigner = resigned
             game.tags["Termination"] = "resign"
             game.tag_lines["Termination"] = number
-        if winner is not None:
-            self.wins(game, winner[0], winner[1], number, winner[2])
+        for result in (lost, winner):  # a Wins is read last: it is kept
+            if result is not None:
+                self.wins(game, result[0], result[1], number, result[2], line)
 
     def once_each_roll(self, game: _MatGame, number: int, line: str, base: int,
                        items: list[_Item]) -> list[_Item]:

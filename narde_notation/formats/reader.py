@@ -293,15 +293,18 @@ def read_games(
         LookupError: ``encoding`` is not an encoding Python knows (at once).
         OSError: when a path cannot be opened or read (on the first
         iteration: the file is opened lazily); ``FileNotFoundError`` at once
-        for a folder with no record file or a glob that matches nothing.  Nothing on bad text: it
+        for a folder with no record file, a glob that matches nothing, or a
+        FIFO, socket or device (never opened: reading one could block or
+        never end; decisions T5, H2).  Nothing on bad text: it
         becomes ``syntax`` findings, see :func:`parse_games`.
     """
     if isinstance(source, str | os.PathLike):
         path = os.fspath(source)
         if path != "-" and not os.path.isfile(path):
-            import glob  # only for a name that is no file: a folder or a pattern
+            import glob  # only for a name that is no file: a folder, a pattern, a FIFO…
 
-            if os.path.isdir(path) or glob.has_magic(path):
+            if os.path.exists(path) or glob.has_magic(path):
+                # the CLI's one check: a FIFO, socket or device is refused (decisions T5, H2)
                 return _many_files(path, encoding)
     return _records(DecodedLines(source, encoding=encoding, name=name))
 

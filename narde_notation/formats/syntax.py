@@ -107,6 +107,10 @@ def _hint(found: str, before: str, names: set[str]) -> str | None:
             return "a roll is two dice 1-6 and a colon, such as `65:`"
     if "MOVES" not in names and not _on_turn_line(before) and _pattern(_MOVE_START).match(word):
         return "the roll comes before the moves, as in `N. 65: 24/18 18/13`"
+    count = _pattern(r"^\(([0-9]+)\)").match(word)
+    if count is not None and before and not before[-1].isspace():
+        return (f"a repeat of {count.group(1)} cannot be: the count in brackets says how many"
+                " times the move is played, 1 to 9, as in `24/18(2)`")
     for pattern, hint in _HINTS:
         if _pattern(pattern).search(word):
             return hint
