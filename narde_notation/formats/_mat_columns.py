@@ -17,7 +17,6 @@ __all__ = [
     "SAME_CELL_GAP",
     "column_side",
     "same_roll",
-    "twice_in_a_row",
     "written_points",
 ]
 
@@ -64,15 +63,3 @@ def written_points(text: str) -> str:
 #: side that writes it gives the game up (decisions H12).
 REFUSES_CUBE = re.compile(r"(?i)(?:drops?|pass(?:es)?|rejects?)\b")
 
-
-def twice_in_a_row(last: Side | None, side: Side) -> str | None:
-    """The message for a half-turn in the column of ``side`` when ``last``
-    (the side of the half-turn or cube action before it) is the same: the
-    other side's half-turn is missing (R11, sides alternate; an empty left
-    column is written on the first turn line only, record-format.md), else
-    ``None`` (decisions H1)."""
-    if last is not side:
-        return None
-    mover, other = ("White", "Black") if side is Side.WHITE else ("Black", "White")
-    return (f"{mover} plays twice in a row: {other}'s half-turn before this one is missing"
-            " (sides alternate, R11)")

@@ -36,7 +36,6 @@ from narde_notation.formats._mat_columns import (
     SAME_CELL_GAP,
     column_side,
     same_roll,
-    twice_in_a_row,
     written_points,
 )
 from narde_notation.formats._score import format_score, parse_count, parse_score, result_token
@@ -98,8 +97,6 @@ class _MatGame:
     expect_score: bool = True
     #: the side a Resigns or Losses item marked as resigning
     resigner: Side | None = None
-    #: the column of the last half-turn or cube action read (sides alternate)
-    last_mover: Side | None = None
 
 
 #: One item of a turn line: (kind, text, 1-based column in the line's text
@@ -445,15 +442,11 @@ class _MatReader:
                         self.syntax(game, cut.message, number, cut.column or column, line)
                 else:  # a roll whose moves are not read (a finding was made)
                     dice, moves, annotation = parse_roll(text.rstrip(":")), (), None
-                if (twice := twice_in_a_row(game.last_mover, side)) is not None:
-                    self.syntax(game, twice, number, column, line)
-                game.last_mover = side
                 game.half_turns.append(
                     HalfTurn(side, dice, moves, turn if i == 0 else None, annotation, (),
                              number, column, unread)
                 )
             elif kind == "CUBE":  # each cube action reported once, reading goes on
-                game.last_mover = side
                 if REFUSES_CUBE.match(text):  # a side that drops concedes the game
                     game.resigner = side  # a Wins line after it is the other's (H12)
                 self.syntax(game, f"cube action {text!r}: Long Narde has no doubling"

@@ -253,6 +253,8 @@ class _Replay:
                 report.stopped = True
                 break
             if side is not to_move:
+                if ply:  # the other side's half-turn is not written (R11: sides alternate)
+                    self._left_out(half, pos, rules)
                 pos = pos.with_side_to_move(side)
             if half.number is not None:  # N. before White, N... before Black
                 turn_offset = self._turn_number(half, ply, turn_offset)
@@ -285,6 +287,22 @@ class _Replay:
             over = push(half, after)
         # The record ends here: a last-roll reply still due is forfeited (decisions 13).
         report.outcome = game.outcome(final=True)
+
+    def _left_out(self, half: HalfTurn, pos: Position, rules: Ruleset) -> None:
+        """``half``'s side plays twice in a row: the other side's half-turn between
+        is not written (a ``.mat`` column left empty; programs leave out a pass
+        whose roll they do not write).  Read as a pass of unknown roll: an
+        ``illegal-pass`` error (R7, R11) when the side to move in ``pos`` has a
+        legal move with every one of the 21 rolls, so no roll could have passed;
+        silent when some roll leaves it none (decisions H1)."""
+        if any(not turns[0].steps for d1 in range(1, 7) for d2 in range(1, d1 + 1)
+               if len(turns := pos.legal_turns((d1, d2), rules)) == 1):
+            return
+        missing = _side(pos.side_to_move)
+        self.add("illegal-pass", f"{_side(half.side)} plays twice in a row: {missing}'s"
+                 f" half-turn before this one is not written, and {missing} can move with"
+                 " every roll, so it cannot have been a pass.", half.line,
+                 half.column)
 
     def _quick_or_checked(self, ply: int, half: HalfTurn, pos: Position,
                           paths: tuple[tuple[int, ...], ...], rules: Ruleset,

@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from narde_notation.formats.reader import parse_games, read_games
+from narde_notation.replay import validate
 
 HEAD = " 1 point match\n\n Game 1\n A : 0                          B : 0\n"
 
@@ -18,26 +19,37 @@ def _syntax(text: str) -> list[tuple[int, int, str]]:
     return [(f.line or 0, f.column or 0, f.message) for f in game.findings if f.code == "syntax"]
 
 
-def test_black_twice_in_a_row_by_empty_left_columns_is_an_error() -> None:
+def _left_out(text: str) -> list[tuple[int, int, str]]:
+    (game,) = parse_games(text)
+    report = validate(game)
+    return [(f.line or 0, f.column or 0, f.message) for f in report.findings
+            if f.code == "illegal-pass"]
+
+
+def test_black_twice_in_a_row_by_empty_left_columns_is_an_illegal_pass() -> None:
     # record-format.md: an empty left column only on the first turn line; R11.
-    # Line 6 is Black's first half-turn, line 7 Black's second: White's
-    # half-turn in between is missing, reported at the second (column 34).
+    # Line 5 is Black's first half-turn, line 6 Black's second: White's
+    # half-turn in between is not written, read as a pass of unknown roll.
+    # White still has 15 on its head with nothing in front: every roll moves
+    # (R7), so no roll could have passed -> illegal-pass at the second (col 34).
     text = (HEAD
             + "  1)                             21: 24/22 24/23\n"
             + "  2)                             31: 22/19 23/22\n")
-    found = _syntax(text)
+    found = _left_out(text)
     assert [(line, column) for line, column, _ in found] == [(6, 34)]
     assert "Black plays twice" in found[0][2] and "White's half-turn" in found[0][2]
+    assert _syntax(text) == []  # a program's variation is read, not syntax (record-format.md)
 
 
-def test_white_twice_in_a_row_by_a_missing_right_column_is_an_error() -> None:
+def test_white_twice_in_a_row_by_a_missing_right_column_is_an_illegal_pass() -> None:
     # Line 5: White then Black; line 6: White alone (left); line 7: White again
-    # in the left column with Black's column filled: White twice, line 7 col 6.
+    # in the left column: Black's half-turn after line 6 is not written, and
+    # Black (13 on its head, the way ahead open) moves with every roll.
     text = (HEAD
             + "  1) 65: 24/18 24/19              54: 24/20 24/19\n"
             + "  2) 21: 18/16 19/18\n"
             + "  3) 43: 16/12 18/15              32: 20/17 19/17\n")
-    found = _syntax(text)
+    found = _left_out(text)
     assert [(line, column) for line, column, _ in found] == [(7, 6)]
     assert "White plays twice" in found[0][2]
 
@@ -47,7 +59,21 @@ def test_a_line_with_only_the_right_column_after_one_with_only_the_left_alternat
     text = (HEAD
             + "  1) 65: 24/18 24/19\n"
             + "                                    54: 24/20 24/19\n")
-    assert _syntax(text) == []
+    assert _left_out(text) == [] and _syntax(text) == []
+
+
+def test_a_left_out_forced_pass_is_read_silently() -> None:
+    # examples/club-match.mat line 140: Black rolls 33 and cannot move (the
+    # record writes `33:` and validates clean).  A program that leaves such a
+    # pass out entirely (guru-builder's exports do) writes nothing there: some
+    # roll leaves Black no move, so the gap can be a pass: no finding.
+    text = (Path(__file__).resolve().parents[2] / "examples" / "club-match.mat").read_text(
+        encoding="utf-8")
+    lines = text.split("\n")
+    assert lines[139].rstrip().endswith("33:")
+    lines[139] = lines[139].rstrip()[:-3].rstrip()
+    for game in parse_games("\n".join(lines)):
+        assert not [f for f in validate(game).findings if f.code == "illegal-pass"]
 
 
 @pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="no FIFOs here")
