@@ -16,8 +16,6 @@ Usage::
 
 from __future__ import annotations
 
-import argparse
-import os
 import resource
 import statistics
 import subprocess
@@ -26,8 +24,8 @@ import tempfile
 import time
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[1]
-ARCHIVE = ROOT.parent / "shared" / "corpus" / "archive"
+from _archive_options import archive_options
+
 STATS = "from narde_notation.cli.stats import narde_stats; narde_stats()"
 
 
@@ -57,11 +55,7 @@ def size(folder: Path) -> tuple[int, int, int, int]:
 
 
 def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--archive", type=Path, default=ARCHIVE)
-    parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
-    parser.add_argument("--repeat", type=int, default=3)
-    opts = parser.parse_args()
+    opts = archive_options(__doc__)
     base = [*command(), str(opts.archive), "-q", "--jobs", str(opts.jobs)]
     times: dict[str, list[tuple[float, float]]] = {"stats": [], "stats --report": []}
     with tempfile.TemporaryDirectory() as tmp:

@@ -22,9 +22,7 @@ timings depend on the machine and its load).
 
 from __future__ import annotations
 
-import argparse
 import json
-import os
 import resource
 import statistics
 import subprocess
@@ -32,8 +30,8 @@ import sys
 import time
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[1]
-ARCHIVE = ROOT.parent / "shared" / "corpus" / "archive"
+from _archive_options import archive_options
+
 STATS = "from narde_notation.cli.stats import narde_stats; narde_stats()"
 VALIDATE = "from narde_notation.cli.validate import narde_validate; narde_validate()"
 
@@ -101,11 +99,7 @@ def memory(archive: Path, jobs: int) -> None:
 
 
 def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--archive", type=Path, default=ARCHIVE)
-    parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
-    parser.add_argument("--repeat", type=int, default=3)
-    opts = parser.parse_args()
+    opts = archive_options(__doc__)
     if not opts.archive.is_dir():
         sys.exit(f"archive not found: {opts.archive}")
     common = [str(opts.archive), "-q", "--jobs", str(opts.jobs)]

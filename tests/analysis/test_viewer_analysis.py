@@ -50,15 +50,20 @@ def test_page_marks_moves_and_carries_the_graph(game: tuple[GameReport, GameAnal
     assert "mark-bad\"" not in plain and 'id="graph"' not in plain
 
 
+def _open_page(browser: Any, game: tuple[GameReport, GameAnalysis], path: Path,
+               fragment: str = "") -> None:
+    """Write the analysed game's page to ``path`` and open it (at ``fragment``)."""
+    report, analysis = game
+    path.write_text(game_page(report, analysis=analysis), encoding="utf-8")
+    browser.get(path.as_uri() + fragment)
+
+
 def test_browser_jumps_to_mistakes_and_by_the_graph(
         browser: Any, game: tuple[GameReport, GameAnalysis], tmp_path: Path,
 ) -> None:
     from selenium.webdriver.common.by import By
 
-    report, analysis = game
-    path = tmp_path / "analysed.html"
-    path.write_text(game_page(report, analysis=analysis), encoding="utf-8")
-    browser.get(path.as_uri())
+    _open_page(browser, game, tmp_path / "analysed.html")
     body = browser.find_element(By.TAG_NAME, "body")
 
     def current() -> str:
@@ -124,10 +129,7 @@ def test_browser_opens_a_page_at_the_half_turn_of_its_link(
 ) -> None:
     from selenium.webdriver.common.by import By
 
-    report, analysis = game
-    path = tmp_path / "linked.html"
-    path.write_text(game_page(report, analysis=analysis), encoding="utf-8")
-    browser.get(path.as_uri() + "#ply=2")
+    _open_page(browser, game, tmp_path / "linked.html", "#ply=2")
     current = browser.find_element(By.CSS_SELECTOR, ".move.current")
     assert current.get_attribute("data-ply") == "2"
 

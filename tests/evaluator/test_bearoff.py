@@ -12,6 +12,7 @@ rule between turns of equal expectation is the database's documented one
 from __future__ import annotations
 
 import itertools
+from collections.abc import Callable
 from functools import cache
 
 import pytest
@@ -92,34 +93,39 @@ def win(a: State, b: State) -> float:
     return total
 
 
+def _both_roll(a: State, b: State, pick_a: object, a_end: Callable[[State], float | None],
+               pick_b: object, b_end: Callable[[State], float | None],
+               again: Callable[[State, State], float]) -> float:
+    """The mean over ``a``'s roll (its turn chosen by ``pick_a``) and then
+    ``b``'s (by ``pick_b``) of: ``a_end(kid)`` or ``b_end(other)`` when the
+    race is settled there, else ``again(kid, other)``."""
+    total = 0.0
+    for d1, d2, p in ROLLS:
+        kid = choose(ends(a, d1, d2), pick_a)
+        if (end := a_end(kid)) is not None:
+            total += p * end
+            continue
+        for e1, e2, q in ROLLS:
+            other = choose(ends(b, e1, e2), pick_b)
+            settled = b_end(other)
+            total += p * q * (again(kid, other) if settled is None else settled)
+    return total
+
+
 @cache
 def win_mars(a: State, b: State) -> float:
     """P(``a`` finishes before ``b`` (15 on the board, saving its mars) bears one off)."""
-    total = 0.0
-    for d1, d2, p in ROLLS:
-        kid = choose(ends(a, d1, d2), e_rolls)
-        if not any(kid):
-            total += p
-            continue
-        for e1, e2, q in ROLLS:
-            other = choose(ends(b, e1, e2), e_first)
-            if sum(other) == 15:
-                total += p * q * win_mars(kid, other)
-    return total
+    # a done: won; b bore one off: no mars for a to win
+    return _both_roll(a, b, e_rolls, lambda kid: None if any(kid) else 1.0,
+                      e_first, lambda other: None if sum(other) == 15 else 0.0, win_mars)
 
 
 @cache
 def lose_mars(a: State, b: State) -> float:
     """P(``b`` finishes before ``a`` (15 on the board, to roll) bears one off)."""
-    total = 0.0
-    for d1, d2, p in ROLLS:
-        kid = choose(ends(a, d1, d2), e_first)
-        if sum(kid) < 15:
-            continue
-        for e1, e2, q in ROLLS:
-            other = choose(ends(b, e1, e2), e_rolls)
-            total += p * q * (1.0 if not any(other) else lose_mars(kid, other))
-    return total
+    # a bore one off: saved; b done first: a is marsed
+    return _both_roll(a, b, e_first, lambda kid: 0.0 if sum(kid) < 15 else None,
+                      e_rolls, lambda other: None if any(other) else 1.0, lose_mars)
 
 
 def small(max_checkers: int) -> list[State]:
