@@ -169,5 +169,10 @@ def test_one_game_analyse_loads_no_other_subcommand(tmp_path: Path) -> None:
     assert "24/13" in done.stdout and "24/15" in done.stdout
     loaded = set(done.stderr.splitlines()[-1].split())
     assert {"narde_notation.cli.analyse", "narde_notation.evaluator", "numpy"} <= loaded
+    # numpy 1.x imports numpy.random with numpy itself (CI's floor run): only
+    # what numpy's own import does not bring is ours to avoid
+    numpy_alone = subprocess.run(
+        [sys.executable, "-c", "import sys, numpy; print(' '.join(sys.modules))"],
+        capture_output=True, text=True, check=True).stdout.split()
     for name in ANALYSE_NOT_NEEDED:
-        assert name not in loaded, name
+        assert name not in loaded or name in numpy_alone, name
