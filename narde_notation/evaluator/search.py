@@ -26,6 +26,7 @@ from narde_notation.evaluator.estimate import equities, flip
 from narde_notation.evaluator.game import ROLLS, child_boards_of_rolls, compiled_rolls_search
 from narde_notation.evaluator.network import Network
 from narde_notation.model import Ruleset
+from narde_notation.rules import packed_words
 
 __all__ = ["FILTER2_COUNT", "FILTER2_EQUITY", "FILTER_COUNT", "FILTER_EQUITY", "Judge", "Ranking",
            "Values"]
@@ -78,11 +79,9 @@ def _lost(loser: UInt8Array) -> FloatArray:
 
 
 def _words(boards: Sequence[int]) -> npt.NDArray[np.uint64]:
-    """Packed boards as (n, 2) uint64 words, low then high 64 bits."""
-    return np.array([(b & _LOW64, b >> 64) for b in boards], dtype=np.uint64).reshape(-1, 2)
-
-
-_LOW64 = (1 << 64) - 1
+    """Packed boards as (n, 2) uint64 words, low then high 64 bits (the rules'
+    :func:`~narde_notation.rules.packed_words`)."""
+    return np.array(packed_words(boards), dtype=np.uint64).reshape(-1, 2)
 
 
 def _all_home(raw: UInt8Array) -> BoolArray:

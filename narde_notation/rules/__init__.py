@@ -32,6 +32,7 @@ if TYPE_CHECKING:  # the lazy names, for type checkers
         max_dice_used,
         resolve_rules,
     )
+    from narde_notation.rules.generation_kernel import packed_words
     from narde_notation.rules.packed import after_board, mover_boards
     from narde_notation.rules.position import Position
     from narde_notation.rules.random_play import random_game, random_match
@@ -63,6 +64,7 @@ __getattr__, __dir__ = lazy_names(
         "resolve_rules": ".generation",
         "after_board": ".packed",
         "mover_boards": ".packed",
+        "packed_words": ".generation_kernel",
         "Kind": ".scoring",
         "conceded": ".scoring",
         "quick_check": ".turn_check",
@@ -92,6 +94,7 @@ __all__ = [
     "mover_boards",
     "opening_roll",
     "outcome",
+    "packed_words",
     "quick_check",
     "quick_legs",
     "quick_turns",

@@ -18,7 +18,7 @@ import array
 import ctypes
 import itertools
 import operator
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from pathlib import Path
 
 from narde_notation.model import FLIP
@@ -26,12 +26,25 @@ from narde_notation.rules import step as rule
 from narde_notation.rules.compiled import library
 
 __all__ = ["KernelResult", "QuickTurns", "RollsResult", "RollsSearch", "Search", "kernel",
-           "quick_turns_kernel", "rolls_address", "rolls_kernel"]
+           "packed_words", "quick_turns_kernel", "rolls_address", "rolls_kernel"]
 
 _SOURCE = Path(__file__).with_name("generation_kernel.c")
 #: end boards a call may return (a double's layer has some thousands at most)
 CAP = 1 << 15
 _MASK64 = (1 << 64) - 1
+
+
+def packed_words(boards: Iterable[int]) -> list[int]:
+    """The packed boards (Python ints, 0 <= board < 2**128, see :mod:`.packed`)
+    split as generation_kernel.c takes them: a flat list of ``2 * len(boards)``
+    unsigned 64-bit words (ints), each board's low 64 bits then its high 64.
+
+    This is the calling convention of the compiled search (each board is two
+    ``uint64_t`` arguments or array slots); ``numpy.array(words, dtype=numpy.uint64)
+    .reshape(-1, 2)`` gives the ``(n, 2)`` array form.  A board of 2**128 or more
+    gives a high word too large for 64 bits (ctypes and numpy then raise
+    ``OverflowError``)."""
+    return [w for b in boards for w in (b & _MASK64, b >> 64)]
 #: ``(max_dice, single_die, words)``, three words per end board in the order
 #: found: its low and high 64 bits, its steps (one ``point | die << 8`` per 16
 #: bits, the first played lowest); ``None`` when the search gave up (more than
@@ -67,9 +80,7 @@ def _tables() -> tuple[ctypes.Array[ctypes.c_uint64], ctypes.Array[ctypes.c_int3
     for rows in (rule.R6_BELOW, rule.R6_BEYOND):
         for masks in rows:
             values += [*masks, *(0,) * (6 - len(masks))]
-    flat = (ctypes.c_uint64 * (2 * len(values)))()
-    for i, v in enumerate(values):
-        flat[2 * i], flat[2 * i + 1] = v & _MASK64, v >> 64
+    flat = (ctypes.c_uint64 * (2 * len(values)))(*packed_words(values))
     return flat, (ctypes.c_int32 * 25)(0, *FLIP[1:25])
 
 
@@ -96,7 +107,7 @@ def _searcher(lib: ctypes.CDLL) -> Search:
 
     def search(me: int, opp: int, d1: int, d2: int, floor: int) -> KernelResult:
         """R7's answer of a roll under the per-step R6 check (not end-of-turn-block)."""
-        n = call(me & _MASK64, me >> 64, opp & _MASK64, opp >> 64, d1, d2, floor, CAP, *refs)
+        n = call(*packed_words((me, opp)), d1, d2, floor, CAP, *refs)
         if n < 0:
             return None
         return max_dice.value, single_die.value, words[:3 * n].tolist()
@@ -121,7 +132,7 @@ def _rolls_searcher(lib: ctypes.CDLL) -> RollsSearch:
         if k > len(counts):
             raise ValueError(f"at most {len(counts)} rolls at once, not {k}")
         spec = (ctypes.c_int32 * (3 * k))(*[v for roll in rolls for v in roll])
-        n = call(me & _MASK64, me >> 64, opp & _MASK64, opp >> 64, k, spec, CAP, *refs)
+        n = call(*packed_words((me, opp)), k, spec, CAP, *refs)
         if n < 0:
             return None
         got = counts[:k]
@@ -144,7 +155,7 @@ def _quick_turner(lib: ctypes.CDLL) -> QuickTurns:
         """White's and Black's boards and first-turn flags, then one word per
         half-turn as ``narde_quick_turns`` (generation_kernel.c) reads it."""
         spec = array.array("Q", turns[:_TURNS])
-        n = call(w & _MASK64, w >> 64, b & _MASK64, b >> 64, wfirst, bfirst,
+        n = call(*packed_words((w, b)), wfirst, bfirst,
                  spec.buffer_info()[0], len(spec), address)
         got = words[:2 * n].tolist()
         return list(map(operator.or_, got[0::2], map(operator.lshift, got[1::2], sixty_fours)))

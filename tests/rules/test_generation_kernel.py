@@ -116,3 +116,14 @@ def test_the_end_boards_of_all_rolls_at_once_are_each_rolls_in_order(tag: str) -
             generation.use_kernel(on)
             got = per_roll(generation.end_boards_of_rolls(me, opp, first, ROLLS, rules))
             assert got == expected, (str(pos), tag, on)
+
+
+def test_packed_words_is_low_then_high_64_bits_of_each_board() -> None:
+    """The C calling convention, lent from the rules' front door: each board
+    as its low 64 bits then its high 64 (worked out by hand)."""
+    from narde_notation.rules import packed_words
+
+    assert packed_words([]) == []
+    assert packed_words([3 + (5 << 64)]) == [3, 5]
+    assert packed_words([(1 << 64) - 1, 1 << 64, (7 << 100) | 9]) == [
+        (1 << 64) - 1, 0, 0, 1, 9, 7 << 36]
