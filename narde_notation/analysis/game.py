@@ -20,9 +20,9 @@ from narde_notation.analysis.depth import AUTO, Depth, check_depth, depth_label,
 from narde_notation.analysis.luck import LuckMeter
 from narde_notation.analysis.marks import luck_mark, move_mark
 from narde_notation.analysis.match_equity import MAX_MATCH_LENGTH, match_equity_table, outcome_rates
-from narde_notation.evaluator import ROLLS, Evaluator
+from narde_notation.evaluator import Evaluator
 from narde_notation.formats import MatchTags
-from narde_notation.model import GameRecord, Side, unicode_text
+from narde_notation.model import ROLLS, GameRecord, Side, unicode_text
 from narde_notation.replay import GameReport, match_away, validate
 from narde_notation.rules import Game, Outcome, Position, Turn, after_turn, legal_turns
 

@@ -21,7 +21,6 @@ import numpy as np
 import numpy.typing as npt
 
 from narde_notation.evaluator import (
-    ROLLS,
     Judge,
     Values,
     child_boards_of_rolls,
@@ -29,6 +28,7 @@ from narde_notation.evaluator import (
     flip,
     mover_view,
 )
+from narde_notation.model import ROLLS
 
 #: estimates and boards as the Judge hands them (float64 rows, uint8 boards)
 FloatArray = npt.NDArray[np.float64]

@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from narde_notation.formats import RECORD_SUFFIXES
-from narde_notation.model import CODES, unicode_text
+from narde_notation.model import CODES, ROLLS, unicode_text
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -49,7 +49,7 @@ ENDINGS = ("bear-off", "resignation", "draw", "unfinished")
 #: The sides' names in the tables.
 SIDES = ("white", "black")
 #: The 21 distinct rolls, higher die first: "11", "21", "22", …, "66".
-ROLL_NAMES = tuple(f"{a}{b}" for a in range(1, 7) for b in range(1, a + 1))
+ROLL_NAMES = tuple(f"{a}{b}" for a, b, _odds in reversed(ROLLS))
 
 #: column name -> fixed categories (the other ``category`` columns take their values').
 CATEGORIES: dict[str, tuple[str, ...]] = {

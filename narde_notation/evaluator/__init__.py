@@ -28,7 +28,7 @@ from narde_notation._lazy import lazy_names
 if TYPE_CHECKING:  # the lazy names, for type checkers
     from narde_notation.evaluator.estimate import Estimate, RankedTurn, equities, flip
     from narde_notation.evaluator.evaluate import Evaluator, expected_rolls
-    from narde_notation.evaluator.game import ROLLS, child_boards_of_rolls, mover_view
+    from narde_notation.evaluator.game import child_boards_of_rolls, mover_view
     from narde_notation.evaluator.network import OUTPUTS
     from narde_notation.evaluator.rollout import CHUNK, Rollout, Runner, Trials, iter_rollout
     from narde_notation.evaluator.search import Judge, Ranking, Values
@@ -40,7 +40,6 @@ __getattr__, __dir__ = lazy_names(
         "RankedTurn": ".estimate",
         "Evaluator": ".evaluate",
         "expected_rolls": ".evaluate",
-        "ROLLS": ".game",
         "mover_view": ".game",
         "equities": ".estimate",
         "flip": ".estimate",
@@ -60,7 +59,6 @@ __getattr__, __dir__ = lazy_names(
 __all__ = [
     "CHUNK",
     "OUTPUTS",
-    "ROLLS",
     "Estimate",
     "Evaluator",
     "Judge",

@@ -14,7 +14,7 @@ from collections.abc import Sequence
 import numpy as np
 import numpy.typing as npt
 
-from narde_notation.model import FLIP, Ruleset, Side, parse_roll
+from narde_notation.model import FLIP, ROLLS, Ruleset, Side, parse_roll
 from narde_notation.rules import (
     Game,
     Outcome,
@@ -57,13 +57,6 @@ __all__ = [
     "roll",
     "with_mover_board",
 ]
-
-#: The 21 distinct rolls ``(higher die, lower die, probability)`` (R12): a
-#: double 1/36, any other roll 2/36.
-ROLLS: tuple[tuple[int, int, float], ...] = tuple(
-    (a, b, (1 if a == b else 2) / 36) for a in range(6, 0, -1) for b in range(a, 0, -1)
-)
-
 
 def mover_view(position: Position) -> tuple[int, int, bool, bool]:
     """``(mover's packed board, opponent's packed board, mover's first-turn

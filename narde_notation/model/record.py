@@ -20,6 +20,7 @@ from narde_notation.model.side import Side
 __all__ = [
     "BAR",
     "OFF",
+    "ROLLS",
     "GameRecord",
     "HalfTurn",
     "Move",
@@ -50,6 +51,14 @@ for _a in range(1, 7):
     for _b in range(1, 7):
         for _key in ((_a, _b), f"{_a}{_b}", f"{_a}-{_b}", f"{_a}:{_b}"):
             ROLL_SPELLINGS[_key] = (max(_a, _b), min(_a, _b))
+
+
+#: The 21 distinct rolls ``(higher die, lower die, probability)`` (R12: two
+#: fair dice 1…6), from 66 down to 11: a double 1/36, any other roll 2/36 (its
+#: two orders of the dice); the probabilities sum to 1.
+ROLLS: tuple[tuple[int, int, float], ...] = tuple(
+    (a, b, (1 if a == b else 2) / 36) for a in range(6, 0, -1) for b in range(a, 0, -1)
+)
 
 
 def pips_rolled(dice: Sequence[int]) -> int:

@@ -17,6 +17,7 @@ from narde_notation.formats import RESULTS, MatchTags, parse_count, parse_score
 from narde_notation.model import (
     BAR,
     OFF,
+    ROLLS,
     Finding,
     GameRecord,
     HalfTurn,
@@ -295,7 +296,7 @@ class _Replay:
         ``illegal-pass`` error (R7, R11) when the side to move in ``pos`` has a
         legal move with every one of the 21 rolls, so no roll could have passed;
         silent when some roll leaves it none (decisions H1)."""
-        if any(not turns[0].steps for d1 in range(1, 7) for d2 in range(1, d1 + 1)
+        if any(not turns[0].steps for d1, d2, _odds in ROLLS
                if len(turns := pos.legal_turns((d1, d2), rules)) == 1):
             return
         missing = _side(pos.side_to_move)
