@@ -463,7 +463,6 @@ class FusedForward:
                        self._b2.ctypes.data, self._h, out.ctypes.data)
         return out
 
-
     def best_turns(self, search: int, me: npt.NDArray[np.uint64], me_first: npt.NDArray[np.bool_],
                    opp: npt.NDArray[np.uint64], opp_first: npt.NDArray[np.bool_],
                    rolls: npt.NDArray[np.int32], koks: bool
