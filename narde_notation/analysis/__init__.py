@@ -33,7 +33,7 @@ if TYPE_CHECKING:  # the lazy names, for type checkers
         analyse,
         evaluator_for,
     )
-    from narde_notation.analysis.marks import MARK_COLOURS, MARK_SYMBOLS, rating_scale
+    from narde_notation.analysis.marks import MARK_COLOURS, MARK_SYMBOLS, rating_scale, signed
     from narde_notation.analysis.match_equity import MatchEquityTable, match_equity_table
     from narde_notation.analysis.summary import (
         ANALYSIS_COLUMNS,
@@ -61,6 +61,7 @@ __getattr__, __dir__ = lazy_names(
         "evaluator_for": ".game",
         "MARK_SYMBOLS": ".marks",
         "rating_scale": ".marks",
+        "signed": ".marks",
         "SUMMARY_UNITS": ".summary",
         "player_rows": ".summary",
         "MARK_COLOURS": ".marks",
@@ -92,4 +93,5 @@ __all__ = [
     "player_rows",
     "player_summary",
     "rating_scale",
+    "signed",
 ]

@@ -31,6 +31,7 @@ __all__ = [
     "move_mark",
     "rating",
     "rating_scale",
+    "signed",
 ]
 
 #: equity losses (points) at which a move is doubtful, bad, very bad (gnubg).
@@ -96,3 +97,12 @@ def rating_scale() -> str:
     steps = [f"below {bound:g} {label}" for bound, label in RATINGS[:-1]]
     return (", ".join([*steps, f"else {RATINGS[-1][1]}"])
             + " (gnubg's scale, milli-points per unforced half-turn)")
+
+
+def signed(value: float) -> str:
+    """An equity (points, R9) or a difference of equities for the programs'
+    tables: three decimals with their sign, ``"+0.125"``, ``"-0.040"``; one
+    that rounds to zero has no sign, ``" 0.000"`` (a blank keeps the column):
+    never ``"-0.000"``, which says the side is behind when nothing is lost."""
+    text = f"{value:+.3f}"
+    return " " + text[1:] if text[1:] == "0.000" else text

@@ -50,7 +50,6 @@ __all__ = [
     "require_evaluator",
     "restart_eta",
     "share_progress",
-    "signed",
     "worker_options",
 ]
 
@@ -315,15 +314,6 @@ def _interruptible(work: Callable[[], None]) -> None:
 def counted(n: int, noun: str) -> str:
     """``"1 file"``, ``"2 files"``, ``"0 errors"`` (nouns that take an ``s``)."""
     return f"{n} {noun}" if n == 1 else f"{n} {noun}s"
-
-
-def signed(value: float) -> str:
-    """An equity (points, R9) or a difference of equities for the programs'
-    tables: three decimals with their sign, ``"+0.125"``, ``"-0.040"``; one
-    that rounds to zero has no sign, ``" 0.000"`` (a blank keeps the column):
-    never ``"-0.000"``, which says the side is behind when nothing is lost."""
-    text = f"{value:+.3f}"
-    return " " + text[1:] if text[1:] == "0.000" else text
 
 
 def echo_error(program: str, message: str) -> None:

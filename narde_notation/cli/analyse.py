@@ -39,6 +39,7 @@ from narde_notation.analysis import (
     depth_label,
     player_rows,
     rating_scale,
+    signed,
 )
 from narde_notation.archive import Failure
 from narde_notation.cli import (
@@ -50,7 +51,6 @@ from narde_notation.cli import (
     program_output,
     require_evaluator,
     share_progress,
-    signed,
     worker_options,
 )
 from narde_notation.formats import STDIN

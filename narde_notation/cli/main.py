@@ -24,12 +24,12 @@ from typing import TYPE_CHECKING, ClassVar, NoReturn
 
 import click
 
+from narde_notation.analysis import signed
 from narde_notation.cli import (
     EXIT_INTERRUPTED,
     check_rules_tag,
     encoding_option,
     program_output,
-    signed,
 )
 from narde_notation.cli.rollout import (
     evaluator_or_exit,

@@ -19,7 +19,8 @@ from typing import TYPE_CHECKING, Any, NoReturn
 
 import click
 
-from narde_notation.cli import EXIT_INTERRUPTED, check_rules_tag, program_output, signed
+from narde_notation.analysis import signed
+from narde_notation.cli import EXIT_INTERRUPTED, check_rules_tag, program_output
 from narde_notation.model import NardeError, Ruleset, parse_roll
 from narde_notation.rules import Position
 

@@ -46,7 +46,7 @@ from collections.abc import Callable, Mapping
 from importlib import resources
 from typing import TYPE_CHECKING
 
-from narde_notation.analysis import MARK_COLOURS, MARK_SYMBOLS
+from narde_notation.analysis import MARK_COLOURS, MARK_SYMBOLS, signed
 from narde_notation.formats import shortest_half_turn
 from narde_notation.model import Side, own_to_absolute, script_json, visible
 from narde_notation.model import html_text as escape
@@ -147,7 +147,8 @@ def _half_turn_info(h: HalfTurnAnalysis) -> str:
     else:
         text += " (best)"
     luck = f" ({h.luck_mark})" if h.luck_mark else ""
-    return visible(f"{text} · luck {h.luck:+.3f}{luck}" + (" · exact" if h.exact else ""))
+    exact = " · exact" if h.exact else ""
+    return visible(f"{text} · luck {signed(h.luck).lstrip()}{luck}{exact}")
 
 
 def _analysis_parts(analysis: GameAnalysis, n: int, pid: Callable[[str], str]

@@ -99,6 +99,6 @@ def test_a_loss_of_nothing_has_no_sign() -> None:
     (0.0, " 0.000"), (-0.0, " 0.000"), (-0.0004, " 0.000"), (0.0004, " 0.000"),
     (-0.04, "-0.040"), (0.125, "+0.125"), (-1.5, "-1.500"), (2.0, "+2.000")])
 def test_an_equity_that_rounds_to_zero_has_no_sign(value: float, shown: str) -> None:
-    from narde_notation.cli import signed
+    from narde_notation.analysis import signed
 
     assert signed(value) == shown

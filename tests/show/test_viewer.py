@@ -203,3 +203,20 @@ def test_moves_in_the_projects_move_text_a_bear_off_as_off() -> None:
     page = game_page(report)
     assert ">21: 1/off 2/off" in page  # not replayable from the start: listed all the same
     assert "1/0" not in page
+
+
+def test_a_luck_that_rounds_to_zero_shows_without_a_minus_sign() -> None:
+    # the panel's luck figure: -0.0004 is 0.000 to three decimals, and the page
+    # must not say "-0.000" (a side behind where nothing is lost)
+    import dataclasses
+
+    import narde_notation
+
+    bearoff = '[Position "3:1 1:1 / 4:2 1:1 / W"]\n\n1. 62: 3/1 1/off\n*\n'
+    report = validate(next(parse_games(bearoff)))
+    analysis = narde_notation.analyse(report)
+    analysis.half_turns = [dataclasses.replace(h, luck=-0.0004, luck_mark=None)
+                           for h in analysis.half_turns]
+    page = game_page(report, analysis=analysis)
+    assert "luck 0.000" in page
+    assert "-0.000" not in page
