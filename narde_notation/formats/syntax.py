@@ -55,6 +55,8 @@ _ON_A_TURN_LINE = "a move such as `24/18` or `6/off`, or the next roll such as `
 #: What a turn line expects where its half-turn starts.
 _A_ROLL = "a roll such as `65:` and its moves, as in `65: 24/18 18/13`"
 
+#: what a turn number looks like (record-format.md, "Turn numbers")
+_TURN_NUMBER = "a turn number is `N.` (White) or `N...` (Black)"
 #: Plain-language diagnoses of common mistakes, tried in order on the text at
 #: the error (the word found there, and what precedes it on the line).
 _HINTS: tuple[tuple[str, str], ...] = (
@@ -74,8 +76,9 @@ _HINTS: tuple[tuple[str, str], ...] = (
     (r"^[!?]", "an annotation is one of `!` `?` `!!` `??` `!?` `?!` after the last move"),
     (r"^[0-9]-[0-9]$", "a result is `1-0`, `2-0`, `3-0`, `0-1`, `0-2`, `0-3`, `0-0` or `*`"),
     (r"^[0-9]+-[0-9]+", "a move is written with slashes, as in `24/18`"),
-    (r"^\.", "a turn number is `N.` (White) or `N...` (Black)"),
+    (r"^\.", _TURN_NUMBER),
     (r"^[0-9]+/", "a move's points are numbers 1-24, `off` or `bar`"),
+    (r"^[0-9]+[),]", _TURN_NUMBER),  # `2)` or `2,` where a turn number goes
     (r"^[A-Za-z]*[0-9]", "a point is a number 1-24, `off` or `bar`"),
 )
 

@@ -97,3 +97,17 @@ def test_examples_in_messages_are_quoted_and_no_number_reads_as_a_line_number() 
         # a roll (`65:`), a turn number (`12.`, `3)`) or a move (`24/18`) only
         # inside backticks; the text found is quoted as found
         assert not re.search(r"[0-9][:.)]|[0-9]/[0-9]", rest), message
+
+
+@pytest.mark.parametrize(("text", "line", "column"), [
+    (_NATIVE.format("1. 65: 24/18 1)junk 65: 24/18"), 4, 14),
+    (_NATIVE.format("1. 65: 24/13 54: 24/20 24/19\n2)junk 65: 24/18"), 5, 1),
+])
+def test_a_malformed_turn_number_says_how_a_turn_number_is_written(
+        text: str, line: int, column: int) -> None:
+    # `1)` is a .mat turn number; a native record writes `1.` or `1...`
+    # (record-format.md "Turn numbers"): not a point's mistake
+    finding = _syntax(text)
+    assert (finding.line, finding.column) == (line, column)
+    assert finding.message.startswith("a turn number is `N.` (White) or `N...` (Black)")
+    assert "a point is" not in finding.message
