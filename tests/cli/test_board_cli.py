@@ -45,10 +45,11 @@ def test_ctrl_c_stops_the_server(tmp_path: Path) -> None:
         line = child.stdout.readline()
         assert "http://127.0.0.1:" in line
         url = re.search(r"http://\S+/", line).group(0)  # type: ignore[union-attr]
-        with urllib.request.urlopen(url, timeout=10) as page:
+        # the first page builds the board (imports, the engine): slow under load
+        with urllib.request.urlopen(url, timeout=120) as page:
             assert page.status == 200 and b'name="roll"' in page.read()
         child.send_signal(signal.SIGINT)
-        _out, err = child.communicate(timeout=20)
+        _out, err = child.communicate(timeout=120)
     finally:
         if child.poll() is None:
             child.kill()
