@@ -47,6 +47,7 @@ from narde_notation.cli import (
     expand_arguments,
     finish,
     over_files,
+    program_collections,
     program_output,
     require_evaluator,
     share_progress,
@@ -266,6 +267,7 @@ class _Output:
 @worker_options("Analyse", "text: like gnubg's export; jsonl/csv: one half-turn a line; "
                 "json: games with their half-turns and players.",
                 "No progress bar and no count at the end.")
+@program_collections()
 @program_output("narde analyse")
 def analyse_command(paths: tuple[str, ...], game_index: int | None, ply: str, verify: bool,
                     trials: int, seed: int, fmt: str, rules_tag: str | None, jobs: int | None,
