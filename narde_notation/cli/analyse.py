@@ -282,11 +282,10 @@ def analyse_command(paths: tuple[str, ...], game_index: int | None, ply: str, ve
     and the total luck (points).  --verify rolls out each marked half-turn's
     played and best turn (same dice, 0-ply players) and keeps the mark only
     as far as the rollout confirms it (the milder of the two); the line says
-    "verified" with the rollout's loss and its
-    standard error (JSON: verified, rollout_loss, rollout_loss_se).  Exit 0: all
-    analysed; 1: a game had an error (analysed up to it) or a file an error
-    outside any game (empty, not a record); 2: usage error,
-    unreadable file or internal failure; 130: interrupted.
+    "verified" with the rollout's loss and its standard error (JSON: verified,
+    rollout_loss, rollout_loss_se).  Exit 0: all analysed; 1: a game had an
+    error (analysed up to it) or a file an error outside any game (empty, not
+    a record); 2: usage error, unreadable file or internal failure; 130: interrupted.
     """
     from narde_notation.analysis import analyse_file
     from narde_notation.archive import iter_file_analyses
