@@ -8,7 +8,9 @@ Each round runs, in fresh processes, A (this working tree) then B (the
 baseline checkout, default ``/work/main``) — A B A B … — and the floor (the
 interpreter importing nothing but numpy, which the evaluator cannot do
 without).  Printed: the median CPU seconds (user + system of the child,
-``getrusage``) of each and the ratios A/B and A/floor.  Issue 29's goal is
+``getrusage``) of each and the ratios A/B and A/floor, for the default
+depth (auto) and for ``--ply 0`` (the depth the code before issue 29's
+start-up work used by default), each alternated A B.  Issue 29's goal is
 A/B under 1/3 against the code before it.  FILE defaults to
 ``examples/seed-opening.txt`` (one game).  An editable install's import hook
 is removed in the child so that each side runs its own tree's code, and
@@ -54,21 +56,24 @@ def main() -> None:
     parser.add_argument("--baseline", type=Path, default=Path("/work/main"))
     parser.add_argument("--rounds", type=int, default=5)
     opts = parser.parse_args()
-    args = ["analyse", opts.file]
-    a: list[float] = []
-    b: list[float] = []
+    # the default depth (auto) and the baseline's own default (0 ply), each A B
+    runs = {"default": ["analyse", opts.file], "--ply 0": ["analyse", "--ply", "0", opts.file]}
+    a: dict[str, list[float]] = {name: [] for name in runs}
+    b: dict[str, list[float]] = {name: [] for name in runs}
     floor: list[float] = []
-    _cpu(_RUN, args, _HERE)  # first run builds caches (bytecode, the bear-off copy)
-    _cpu(_RUN, args, opts.baseline)
+    _cpu(_RUN, runs["default"], _HERE)  # first run builds caches (bytecode, the bear-off copy)
+    _cpu(_RUN, runs["default"], opts.baseline)
     for _ in range(opts.rounds):
-        a.append(_cpu(_RUN, args, _HERE))
-        b.append(_cpu(_RUN, args, opts.baseline))
+        for name, args in runs.items():
+            a[name].append(_cpu(_RUN, args, _HERE))
+            b[name].append(_cpu(_RUN, args, opts.baseline))
         floor.append(_cpu(_FLOOR, [], _HERE))
-    ma, mb, mf = (statistics.median(x) for x in (a, b, floor))
-    print(f"narde analyse, one game: this tree {ma:.3f} CPU-s, baseline {mb:.3f},"
-          f" interpreter + numpy {mf:.3f}")
-    print(f"ratio this/baseline {ma / mb:.2f} (goal < 0.33); this/floor {ma / mf:.1f}x")
-
+    mf = statistics.median(floor)
+    print(f"interpreter + numpy {mf:.3f} CPU-s")
+    for name in runs:
+        ma, mb = statistics.median(a[name]), statistics.median(b[name])
+        print(f"narde analyse {name}, one game: this tree {ma:.3f} CPU-s, baseline {mb:.3f};"
+              f" ratio this/baseline {ma / mb:.2f} (goal < 0.33); this/floor {ma / mf:.1f}x")
 
 if __name__ == "__main__":
     main()

@@ -48,6 +48,7 @@ from narde_notation.cli import (
     expand_arguments,
     finish,
     over_files,
+    program_collections,
     program_output,
     require_evaluator,
     share_progress,
@@ -266,6 +267,7 @@ class _Output:
 @worker_options("Analyse", "text: like gnubg's export; jsonl/csv: one half-turn a line; "
                 "json: games with their half-turns and players.",
                 "No progress bar and no count at the end.")
+@program_collections()
 @program_output("narde analyse")
 def analyse_command(paths: tuple[str, ...], game_index: int | None, ply: str, verify: bool,
                     trials: int, seed: int, fmt: str, rules_tag: str | None, jobs: int | None,
@@ -280,11 +282,10 @@ def analyse_command(paths: tuple[str, ...], game_index: int | None, ply: str, ve
     and the total luck (points).  --verify rolls out each marked half-turn's
     played and best turn (same dice, 0-ply players) and keeps the mark only
     as far as the rollout confirms it (the milder of the two); the line says
-    "verified" with the rollout's loss and its
-    standard error (JSON: verified, rollout_loss, rollout_loss_se).  Exit 0: all
-    analysed; 1: a game had an error (analysed up to it) or a file an error
-    outside any game (empty, not a record); 2: usage error,
-    unreadable file or internal failure; 130: interrupted.
+    "verified" with the rollout's loss and its standard error (JSON: verified,
+    rollout_loss, rollout_loss_se).  Exit 0: all analysed; 1: a game had an
+    error (analysed up to it) or a file an error outside any game (empty, not
+    a record); 2: usage error, unreadable file or internal failure; 130: interrupted.
     """
     from narde_notation.analysis import analyse_file
     from narde_notation.archive import iter_file_analyses

@@ -280,22 +280,56 @@ def save(db: BearoffDatabase, path: Path) -> None:
                             full_rows=full, first_full=db.first[full, :_FIRST_COLUMNS])
 
 
-def _unpacked(source: Path) -> BearoffDatabase | None:
-    """The tables of ``source`` from an uncompressed copy memory-mapped from the
-    cache folder (start-up reads pages on use, decompresses nothing; issue 29).
+_HEX = frozenset("0123456789abcdef")
 
-    The copy, one float64 array (keys, mean, dist, first side by side), is
-    named after the SHA-256 of ``source``'s bytes, so an updated or other file
-    never meets a stale copy; it is written atomically (temporary file, then
-    ``os.replace``) on first use and read back only with the expected shape
-    and dtype.  ``None`` when ``source`` cannot be read; any trouble with the
-    copy falls back to :func:`_load`.
+
+def _source_digest(source: Path) -> str | None:
+    """The first 16 hex digits of the SHA-256 of ``source``'s bytes, ``None``
+    when it cannot be read.  Hashed once per file: the digest is kept in the
+    cache folder in a stamp named after the file's device, inode, size and
+    modification time (nanoseconds), so a later start reads 16 bytes instead
+    of hashing 5 MB (issue 29, decisions S5); a file replaced or rewritten
+    has another stamp name, and a stamp that is not 16 hex digits is ignored.
     """
+    try:
+        st = os.stat(source)
+    except OSError:
+        return None
+    stamp = cache_dir() / (f"bearoff-v{_FORMAT}-{st.st_dev:x}-{st.st_ino:x}-{st.st_size:x}"
+                           f"-{st.st_mtime_ns:x}.sha256")
+    try:
+        # a regular file only: a FIFO or device in its place is never opened (decisions R6)
+        if stamp.is_file():
+            with open(stamp, "rb") as fh:
+                text = fh.read(17).decode("ascii").strip()
+            if len(text) == 16 and _HEX.issuperset(text):
+                return text
+    except (OSError, UnicodeDecodeError):
+        pass
     import hashlib
 
     try:
         digest = hashlib.sha256(source.read_bytes()).hexdigest()[:16]
     except OSError:
+        return None
+    with contextlib.suppress(OSError), atomic_write(stamp) as (fh, _):
+        fh.write(digest.encode("ascii"))
+    return digest
+
+
+def _unpacked(source: Path) -> BearoffDatabase | None:
+    """The tables of ``source`` from an uncompressed copy memory-mapped from the
+    cache folder (start-up reads pages on use, decompresses nothing; issue 29).
+
+    The copy, one float64 array (keys, mean, dist, first side by side), is
+    named after the SHA-256 of ``source``'s bytes (:func:`_source_digest`), so
+    an updated or other file never meets a stale copy; it is written
+    atomically (temporary file, then ``os.replace``) on first use and read
+    back only with the expected shape and dtype.  ``None`` when ``source``
+    cannot be read; any trouble with the copy falls back to :func:`_load`.
+    """
+    digest = _source_digest(source)
+    if digest is None:
         return None
     copy = cache_dir() / f"bearoff-v{_FORMAT}-{digest}.npy"
     width = 2 + 2 * MAX_ROLLS

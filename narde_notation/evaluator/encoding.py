@@ -96,16 +96,23 @@ _PIP_HOME_F = _PIP_HOME.astype(np.float64)
 _MASK24 = (1 << 24) - 1
 
 
+#: every 12-bit number (4096,) and its bits (4096, 12), bit 0 first.
+_NUMBERS12 = np.arange(1 << 12, dtype=np.int64)
+_BITS12 = (_NUMBERS12[:, None] >> np.arange(12)) & 1
+
+
 def _run_tables() -> tuple[npt.NDArray[np.int64], ...]:
     """For every 12-bit number: its longest run of set bits, its set bits from
     bit 11 down, from bit 0 up (a 24-bit mask's longest run is the longest of
-    its halves' or the low half's top run plus the high half's bottom run)."""
-    longest, top, bottom = (np.zeros(1 << 12, dtype=np.int64) for _ in range(3))
-    for v in range(1 << 12):
-        text = format(v, "012b")  # bit 11 first
-        longest[v] = max(map(len, text.split("0")))
-        top[v] = len(text) - len(text.lstrip("1"))
-        bottom[v] = len(text) - len(text.rstrip("1"))
+    its halves' or the low half's top run plus the high half's bottom run).
+    All numbers at once, bit by bit (a start-up cost: issue 29)."""
+    longest = np.zeros(1 << 12, dtype=np.int64)
+    run = np.zeros(1 << 12, dtype=np.int64)
+    for bit in _BITS12.T:  # bit 0 up: the run ending at each bit
+        run = (run + 1) * bit
+        np.maximum(longest, run, out=longest)
+    top = np.cumprod(_BITS12[:, ::-1], axis=1).sum(axis=1)
+    bottom = np.cumprod(_BITS12, axis=1).sum(axis=1)
     return longest, top, bottom
 
 
@@ -122,8 +129,8 @@ def _escape_table() -> npt.NDArray[np.int64]:
     Every mask at once: each order of the dice is followed die by die, a mask
     escaping when the checker is past its furthest point, stopping when it
     lands on a held one."""
-    held = np.arange(1 << _WINDOW)
-    furthest = np.array([v.bit_length() for v in range(1 << _WINDOW)])
+    held = _NUMBERS12
+    furthest = _BIT_LENGTH12
     count = np.zeros(1 << _WINDOW, dtype=np.int64)
     for a in range(1, 7):
         for b in range(1, 7):
@@ -140,13 +147,15 @@ def _escape_table() -> npt.NDArray[np.int64]:
     return count
 
 
+#: ``int.bit_length`` of every 12-bit number: its bits up to the highest set one.
+_BIT_LENGTH12 = (_NUMBERS12[:, None] >> np.arange(12) != 0).sum(axis=1)
 #: escape rolls (of 36) of a checker with the 12-bit mask of held points ahead (bit 0 next).
 ESCAPES = _escape_table()
 #: index of the highest set bit of every 12-bit number (-1 for 0).
-_HIGH12 = np.array([v.bit_length() - 1 for v in range(1 << 12)], dtype=np.int64)
+_HIGH12 = _BIT_LENGTH12 - 1
 _POSITIONS = np.arange(24)
 #: set bits of every 12-bit number.
-_POPCOUNT12 = np.array([bin(i).count("1") for i in range(1 << 12)], dtype=np.int64)
+_POPCOUNT12 = _BITS12.sum(axis=1)
 
 
 def raw_boards(boards: Sequence[int]) -> npt.NDArray[np.uint8]:

@@ -61,3 +61,46 @@ def test_copy_named_after_the_source(tmp_path: Path, monkeypatch: pytest.MonkeyP
     bearoff._unpacked(other)
     assert len(_copies(cache)) == 2
     assert bearoff._unpacked(tmp_path / "absent.npz") is None
+
+
+def _stamps(folder: Path) -> list[Path]:
+    return sorted(folder.glob("bearoff-v*.sha256"))
+
+
+def test_digest_hashed_once_then_read_from_its_stamp(tmp_path: Path,
+                                                      monkeypatch: pytest.MonkeyPatch) -> None:
+    import hashlib
+
+    monkeypatch.setenv("NARDE_CACHE_DIR", str(tmp_path))
+    bearoff._unpacked(bearoff.SHIPPED)
+    (stamp,) = _stamps(tmp_path)
+    # the stamp holds the first 16 hex digits of the file's SHA-256 (hashed here)
+    expected = hashlib.sha256(bearoff.SHIPPED.read_bytes()).hexdigest()[:16]
+    assert stamp.read_text(encoding="ascii") == expected
+    (copy,) = _copies(tmp_path)
+    assert expected in copy.name
+
+    def no_hashing(*args: object) -> None:
+        raise AssertionError("hashed again")
+
+    monkeypatch.setattr(hashlib, "sha256", no_hashing)
+    assert bearoff._unpacked(bearoff.SHIPPED) is not None  # the stamp, not the bytes
+    assert _copies(tmp_path) == [copy]
+
+
+def test_stamp_of_another_file_or_damaged_is_not_used(tmp_path: Path,
+                                                       monkeypatch: pytest.MonkeyPatch) -> None:
+    cache = tmp_path / "cache"
+    monkeypatch.setenv("NARDE_CACHE_DIR", str(cache))
+    source = tmp_path / "tables.npz"
+    source.write_bytes(bearoff.SHIPPED.read_bytes())
+    bearoff._unpacked(source)
+    (stamp,) = _stamps(cache)
+    stamp.write_text("not a digest\n", encoding="ascii")
+    assert bearoff._unpacked(source) is not None
+    assert len(stamp.read_text(encoding="ascii")) == 16  # hashed again, written again
+    # the same path with other bytes (and size): another stamp, another copy
+    source.write_bytes(bearoff.SHIPPED.read_bytes() + b"\0")
+    assert bearoff._unpacked(source) is not None
+    assert len(_stamps(cache)) == 2
+    assert len(_copies(cache)) == 2

@@ -257,3 +257,16 @@ def test_with_a_compiler_both_compiled_helpers_build(encoder: str) -> None:
     from narde_notation.rules.generation_kernel import kernel, rolls_kernel
 
     assert encoding.use_kernel(True) and kernel() is not None and rolls_kernel() is not None
+
+
+def test_twelve_bit_tables_against_the_bit_strings() -> None:
+    """The 12-bit tables (built with numpy at import, issue 29) against each
+    number's binary text: the longest run of ones, the ones from bit 11 down
+    and from bit 0 up, the highest set bit, the count of ones."""
+    for v in range(1 << 12):
+        text = format(v, "012b")  # bit 11 first
+        assert encoding._RUN12[v] == max(len(ones) for ones in text.split("0"))
+        assert encoding._TOP12[v] == len(text) - len(text.lstrip("1"))
+        assert encoding._BOTTOM12[v] == len(text) - len(text.rstrip("1"))
+        assert encoding._HIGH12[v] == (text.find("1") if v == 0 else 11 - text.find("1"))
+        assert encoding._POPCOUNT12[v] == text.count("1")
