@@ -7,16 +7,17 @@ beyond the line itself.
 
 Decoding (record-format.md, "Encodings"):
 
-* a byte-order mark decides: UTF-8 (the mark is dropped), UTF-16 or UTF-32
-  (little or big endian);
+* a byte-order mark decides: UTF-16 or UTF-32 (little or big endian); a
+  UTF-8 mark is dropped and the text read as below;
 * otherwise the user's ``encoding`` when given (any codec name Python
   knows: ``cp1251``, ``cp1254``, ``cp1252``, ``latin-1``, ``koi8-r``, …);
 * otherwise UTF-16 without a mark when every other byte is zero (mostly
   ASCII text: docs/decisions.md F1);
 * otherwise UTF-8, as long as the bytes are UTF-8; at the first block that
-  is not, the encoding of the rest is guessed by charset-normalizer (a
-  well-kept detection library) from that block, and the whole block is
-  decoded with the guess.
+  is not, a code page is guessed by charset-normalizer (a well-kept
+  detection library) from that block's lines that are not UTF-8, and from
+  there on each line is read as UTF-8 when it is UTF-8, else with the guess
+  (a file pasted together from two exports: decisions H11, H13).
 
 Whenever the text was not read as UTF-8, an ``encoding`` warning
 (:class:`~narde_notation.model.findings.Finding`) names the encoding used and the
@@ -34,6 +35,7 @@ from __future__ import annotations
 import codecs
 import io
 import os
+import re
 import sys
 from collections.abc import Iterable, Iterator
 from typing import IO, Any
@@ -213,7 +215,9 @@ class DecodedLines:
         return found
 
     def _warn(self, text: str, at: int, message: str) -> None:
-        line = self._lines_before + text.count("\n", 0, max(at, 0)) + 1
+        # a block with CRs and no LF is an old Mac file's (H8): CR ends its lines
+        end = "\r" if "\n" not in text and "\r" in text else "\n"
+        line = self._lines_before + text.count(end, 0, max(at, 0)) + 1
         self._findings.append(Finding("encoding", message, file=self.name, line=line))
 
     # -- blocks -------------------------------------------------------------------
@@ -267,6 +271,11 @@ class DecodedLines:
             if data.startswith(bom):
                 encoding, label = codec, shown
                 break
+        if label == "UTF-8" and self.encoding is None:
+            # the mark is dropped and the text read as any other (record-format.md:
+            # "ignored"): a cp1251 export pasted after it keeps its names (H13)
+            yield from self._utf8_or_guess(read, data[len(codecs.BOM_UTF8):], letters=True)
+            return
         if encoding is None:
             wide = _utf16_without_mark(data)
             if wide is not None:
@@ -312,9 +321,10 @@ class DecodedLines:
                 return
             data = read(_BLOCK)
 
-    def _utf8_or_guess(self, read: Any, data: bytes) -> Iterator[str]:
+    def _utf8_or_guess(self, read: Any, data: bytes, *, letters: bool = False) -> Iterator[str]:
+        """UTF-8 until a line is not; ``letters``: something already said UTF-8
+        (characters outside ASCII read as UTF-8 so far, or a UTF-8 mark)."""
         decoder = codecs.getincrementaldecoder("utf-8")(errors="strict")
-        letters = False  # characters outside ASCII read as UTF-8 so far
         while data:
             pending = decoder.getstate()[0] + data
             try:
@@ -338,9 +348,65 @@ class DecodedLines:
                                      warn=False)
 
     def _guessed(self, read: Any, pending: bytes) -> Iterator[str]:
+        """The rest of the text from ``pending`` on, line by line: a line that
+        is UTF-8 stays UTF-8, any other is read with the guessed code page
+        (a file pasted together from two exports: decisions H13).  A guess is
+        always a single-byte code page, so its line ends are ASCII's."""
         encoding = guess_encoding(pending)
         self.used = encoding
-        yield from self._decoded(read, pending, encoding, f"{encoding} (a guess)", warn=True)
+        shown = f"{encoding} (a guess)"
+        said: set[str] = set()
+        held: list[bytes] = []  # a line that has not ended yet
+        data = pending
+        while True:
+            final = not data
+            cut = len(data) if final else max(data.rfind(b"\n"), data.rfind(b"\r")) + 1
+            if not cut and not final:
+                held.append(data)
+                data = read(_BLOCK)
+                continue
+            body = b"".join([*held, data[:cut]])
+            held = [data[cut:]] if cut < len(data) else []
+            pieces: list[str] = []
+            notes: list[tuple[int, str]] = []  # (offset in the text, warning)
+            for line in _AFTER_LINE_END.split(body):
+                text = _utf8(line)
+                if text is None:
+                    text = line.decode(encoding, "replace")
+                    if "guess" not in said:
+                        said.add("guess")
+                        notes.append((_offset(pieces, text),
+                                      f"the file is not UTF-8: read as {shown}"))
+                    if "\ufffd" in text and "replaced" not in said:
+                        said.add("replaced")
+                        notes.append((_offset(pieces, text, text.index("\ufffd")),
+                                      f"bytes that are not {encoding} were replaced by"
+                                      " U+FFFD (\ufffd)"))
+                elif not text.isascii() and "utf-8" not in said:
+                    said.add("utf-8")
+                    notes.append((_offset(pieces, text), f"the file mixes encodings: its lines"
+                                  f" that are UTF-8 are read as UTF-8, the others as {shown}"))
+                pieces.append(text)
+            block = "".join(pieces)
+            for at, message in notes:
+                self._warn(block, at, message)
+            if block:
+                yield block
+            if final:
+                return
+            data = read(_BLOCK)
+
+
+#: Splits bytes after each line end (CR LF, LF or CR alone: decisions H8).
+_AFTER_LINE_END = re.compile(rb"(?<=[\r\n])")
+
+
+def _offset(pieces: list[str], text: str, inside: int = -1) -> int:
+    """Where in the joined ``pieces + [text]`` the warning about ``text``
+    points: its first letter outside ASCII, or ``inside``."""
+    if inside < 0:
+        inside = next((i for i, c in enumerate(text) if c > "\x7f"), 0)
+    return sum(map(len, pieces)) + inside
 
 
 def _utf16_without_mark(data: bytes) -> str | None:
@@ -358,12 +424,12 @@ def _utf16_without_mark(data: bytes) -> str | None:
     return None
 
 
-def _is_utf8(line: bytes) -> bool:
+def _utf8(line: bytes) -> str | None:
+    """``line`` decoded as UTF-8, ``None`` when it is not UTF-8."""
     try:
-        line.decode("utf-8")
+        return line.decode("utf-8")
     except UnicodeDecodeError:
-        return False
-    return True
+        return None
 
 
 def guess_encoding(sample: bytes) -> str:
@@ -377,7 +443,7 @@ def guess_encoding(sample: bytes) -> str:
     # around them, all ASCII, and lines in UTF-8 (a file pasted together from
     # two) would only blur the evidence (decisions H11)
     telling = b"\n".join(line for line in sample.split(b"\n")
-                         if not line.isascii() and not _is_utf8(line))
+                         if not line.isascii() and _utf8(line) is None)
     evidence = telling[: 4 * _BLOCK] or sample[:_BLOCK]
     matches = from_bytes(evidence, cp_isolation=list(_GUESSES))
     best = matches.best()

@@ -1,0 +1,56 @@
+"""Defects the second hostile trial found in the readers (decisions H13-),
+each on an input built here and values worked out by hand from the spec."""
+
+from __future__ import annotations
+
+import codecs
+from pathlib import Path
+
+import pytest
+
+from narde_notation.formats.reader import read_games
+
+#: Game 1 as a UTF-8 export writes it, Game 2 as a cp1251 one (Алиев won game 1).
+_GAME_1 = (" 3 point match\n\n Game 1\n"
+           " Алиев Р. : 0                    Соколов Д. : 0\n"
+           "  1) 65: 24/18 24/19              54: 24/20 24/19\n"
+           "      Wins 1 point\n\n")
+_GAME_2 = (" Game 2\n"
+           " Алиев Р. : 1                    Соколов Д. : 0\n"
+           "  1) 65: 24/18 24/19              54: 24/20 24/19\n"
+           "      Wins 1 point\n")
+
+
+def _pasted(end: str, mark: bytes = b"") -> bytes:
+    return (mark + _GAME_1.replace("\n", end).encode("utf-8")
+            + _GAME_2.replace("\n", end).encode("cp1251"))
+
+
+@pytest.mark.parametrize("end", ["\n", "\r\n", "\r"])
+@pytest.mark.parametrize("mark", [b"", codecs.BOM_UTF8])
+def test_utf8_lines_of_a_file_pasted_with_a_cp1251_one_stay_utf8(
+        tmp_path: Path, end: str, mark: bytes) -> None:
+    # decisions H13 (the first trial's D7): each line is read as UTF-8 when it
+    # is UTF-8, the others as the guessed code page; both games' names read
+    # right; one warning that the file mixes encodings, at the first UTF-8
+    # letters (line 4), one that names the guess, at the first cp1251 line (9).
+    # With a UTF-8 mark the cp1251 names were U+FFFD; without, Game 1's mojibake.
+    path = tmp_path / "pasted.mat"
+    path.write_bytes(_pasted(end, mark))
+    one, two = read_games(path)
+    assert [(g.tags["White"], g.tags["Black"]) for g in (one, two)] == [
+        ("Алиев Р.", "Соколов Д.")] * 2
+    warnings = sorted((f.line or 0, f.message) for g in (one, two) for f in g.findings
+                      if f.code == "encoding")
+    assert [line for line, _ in warnings] == [4, 9]
+    assert "mixes encodings" in warnings[0][1] and "cp1251 (a guess)" in warnings[1][1]
+
+
+def test_a_cp1251_line_longer_than_a_read_block_is_one_line(tmp_path: Path) -> None:
+    # a cp1251 comment line of 10,000 times "Кубок клуба. " (130,002 bytes)
+    # spans three 64 KiB blocks: one line (the game starts on line 2), then
+    # the game after it, its names read as cp1251
+    path = tmp_path / "long.mat"
+    path.write_bytes(("; " + "Кубок клуба. " * 10_000 + "\n" + _GAME_2).encode("cp1251"))
+    (game,) = read_games(path)
+    assert (game.tags["White"], game.line) == ("Алиев Р.", 2)
