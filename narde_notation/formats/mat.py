@@ -62,6 +62,8 @@ _RECORD_HINT_RE = re.compile(
     r"|[^:|+;]+:[ \t]*[0-9]+[ \t]+[^:]+:[ \t]*[0-9])")
 #: ``; Set Pos=…``: a game from a set-up position (eXtreme Gammon's export).
 _SET_POS_RE = re.compile(r";[ \t]*Set[ \t]*Pos[ \t]*=[ \t]*(?P<value>.*)", re.IGNORECASE)
+#: ``and the match`` / ``and wins the match`` after ``Wins N points``.
+_MATCH_CLAIM_RE = re.compile(r"(?i)\bthe[ \t]+match\b")
 #: The most points a game can be worth (koks, rules.md R9).
 _GAME_WORTH_MOST = 3
 
@@ -349,6 +351,8 @@ class _MatReader:
             if game.resigner is not None:
                 side = game.resigner.other
             self.wins(game, side, match.group("points"), number, len(written) + 1)
+            if _MATCH_CLAIM_RE.search(line):
+                self.match_claim(game, side, match.group("points"), number, len(written) + 1)
             return None
         lead = len(line) - len(line.lstrip())
         if self.re_item.match(line, lead):
@@ -401,6 +405,27 @@ class _MatReader:
         game.result = result
         game.result_line, game.result_column = line, column
 
+    def match_claim(self, game: _MatGame, side: Side, points: str, line: int,
+                    column: int) -> None:
+        """``Wins N points and the match`` at line ``line``: the winner's score
+        before the game plus N must reach the match length (R10: the first
+        side to reach it wins the match), else ``wrong-result`` there
+        (decisions H14).  Not checked without a match length (a money session,
+        a file with no ``N point match`` line) or a score line."""
+        length = parse_count(game.tags.get("Match"))
+        score = parse_score(game.tags.get("Score"))
+        won = parse_count(points)
+        if not length or score is None or won is None:
+            return
+        before = score[0] if side is Side.WHITE else score[1]
+        if before + won >= length:
+            return
+        name = "White" if side is Side.WHITE else "Black"
+        game.findings.append(Finding(
+            "wrong-result", f"`and the match`, but {name} at {before} winning {won} reaches"
+            f" {before + won} of a {length}-point match: the match goes on (R10); the"
+            " game's result is kept.", file=self.file, line=line, column=column))
+
     def turn_line(self, game: _MatGame, number: int, line: str, match: re.Match[str]) -> None:
         written = match.group("number")
         turn = int(written) if len(written) <= MAX_NUMBER_DIGITS else None
@@ -426,6 +451,7 @@ class _MatReader:
                         f" found {describe(extra[1])}", number, base + extra[2], line)
             items = items[: items.index(extra)]
         resigned: Side | None = None
+        claims_match = False
         winner: tuple[Side, str, int] | None = None
         lost: tuple[Side, str, int] | None = None
         for i, (kind, text, at, unread) in enumerate(items):
@@ -453,6 +479,7 @@ class _MatReader:
                             " cube", number, column, line)
             elif kind == "WINS":  # the column says who won (R1)
                 winner = (side, written_points(text), column)
+                claims_match = _MATCH_CLAIM_RE.search(text) is not None
             elif kind in ("RESIGNS", "LOSSES"):
                 resigned = side
                 if kind == "LOSSES":
@@ -464,6 +491,8 @@ class _MatReader:
         for result in (lost, winner):  # a Wins is read last: it is kept
             if result is not None:
                 self.wins(game, result[0], result[1], number, result[2], line)
+        if winner is not None and claims_match:
+            self.match_claim(game, *winner[:2], number, winner[2])
 
     def once_each_roll(self, game: _MatGame, number: int, line: str, base: int,
                        items: list[_Item]) -> list[_Item]:

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from narde_notation.formats.reader import read_games
+from narde_notation.formats.reader import parse_games, read_games
 
 #: Game 1 as a UTF-8 export writes it, Game 2 as a cp1251 one (Алиев won game 1).
 _GAME_1 = (" 3 point match\n\n Game 1\n"
@@ -54,3 +54,34 @@ def test_a_cp1251_line_longer_than_a_read_block_is_one_line(tmp_path: Path) -> N
     path.write_bytes(("; " + "Кубок клуба. " * 10_000 + "\n" + _GAME_2).encode("cp1251"))
     (game,) = read_games(path)
     assert (game.tags["White"], game.line) == ("Алиев Р.", 2)
+
+
+def _match_end(length: str, score: str, last: str) -> list[tuple[str, int, int]]:
+    white, black = score.split("-")
+    text = (f" {length} point match\n\n Game 3\n"
+            f" A : {white}                          B : {black}\n"
+            "  1) 65: 24/18 24/19              54: 24/20 24/19\n" + last)
+    (game,) = parse_games(text)
+    return [(f.code, f.line or 0, f.column or 0) for f in game.findings]
+
+
+@pytest.mark.parametrize(("length", "score", "last", "found"), [
+    # White at 2 of 5 wins 2: 4 < 5, the match goes on (R10): at the Wins (6, 7)
+    ("5", "2-0", "      Wins 2 points and the match\n", [("wrong-result", 6, 7)]),
+    # Black's column on a turn line, `and wins the match`: Black at 1 + 1 = 2 of 3
+    ("3", "0-1", "  2) 43: 24/21 24/20              Wins 1 point and wins the match\n",
+     [("wrong-result", 6, 35)]),
+    # the claims that hold: 3 + 2 = 5 of 5; Black 2 + 1 = 3 of 3; more than needed
+    ("5", "3-0", "      Wins 2 points and the match\n", []),
+    ("3", "0-2", "  2) 43: 24/21 24/20              Wins 1 point and the match\n", []),
+    ("5", "4-4", "      Wins 3 points and the match\n", []),
+    # no match length (a money session): nothing to check the claim against
+    ("0", "0-0", "      Wins 1 point and the match\n", []),
+    # no claim: a game that does not end the match says nothing about it
+    ("5", "0-0", "      Wins 1 point\n", []),
+])
+def test_wins_and_the_match_is_checked_against_the_match_length(
+        length: str, score: str, last: str, found: list[tuple[str, int, int]]) -> None:
+    # decisions H14 (the first trial's D11, part 2): "and the match" says the
+    # winner reaches the match length with this game (R10)
+    assert _match_end(length, score, last) == found
