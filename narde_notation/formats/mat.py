@@ -420,10 +420,13 @@ class _MatReader:
         before = score[0] if side is Side.WHITE else score[1]
         if before + won >= length:
             return
-        name = "White" if side is Side.WHITE else "Black"
+        name, other = ("White", "Black") if side is Side.WHITE else ("Black", "White")
+        theirs = score[1] if side is Side.WHITE else score[0]
+        hint = (f" ({other}, at {theirs}, would reach it: is the Wins in the wrong column?)"
+                if theirs + won >= length else "")
         game.findings.append(Finding(
             "wrong-result", f"`and the match`, but {name} at {before} winning {won} reaches"
-            f" {before + won} of a {length}-point match: the match goes on (R10); the"
+            f" {before + won} of the match's {length} points: the match goes on (R10){hint}; the"
             " game's result is kept.", file=self.file, line=line, column=column))
 
     def turn_line(self, game: _MatGame, number: int, line: str, match: re.Match[str]) -> None:

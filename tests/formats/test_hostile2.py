@@ -85,3 +85,17 @@ def test_wins_and_the_match_is_checked_against_the_match_length(
     # decisions H14 (the first trial's D11, part 2): "and the match" says the
     # winner reaches the match length with this game (R10)
     assert _match_end(length, score, last) == found
+
+
+def test_a_match_claim_the_other_side_would_make_true_names_it() -> None:
+    # White at 8, Black at 9 of 11, `Wins 2 points and the match` indented 6
+    # (White's): 8 + 2 = 10 < 11, while Black's 9 + 2 = 11 would end the match
+    # (realworld-mat guru-builder-tournaments/cmj85xmy0001x…, line 135)
+    text = (" 11 point match\n\n Game 5\n A : 8                          B : 9\n"
+            "  1) 65: 24/18 24/19              54: 24/20 24/19\n"
+            "      Wins 2 points and the match\n")
+    (game,) = parse_games(text)
+    (finding,) = game.findings
+    assert (finding.code, finding.line, finding.column) == ("wrong-result", 6, 7)
+    assert "reaches 10 of the match's 11 points" in finding.message
+    assert "Black, at 9, would reach it" in finding.message
