@@ -409,6 +409,26 @@ def _offset(pieces: list[str], text: str, inside: int = -1) -> int:
     return sum(map(len, pieces)) + inside
 
 
+#: The Cyrillic code pages among the guesses.
+_CYRILLIC = frozenset({"cp1251", "koi8-r"})
+#: A word (letters, no digits or underscores).
+_WORD_RE = re.compile(r"[^\W\d_]+")
+
+
+def _latin_in_disguise(text: str) -> bool:
+    """Whether ``text``, read with a Cyrillic code page, is Western text in
+    disguise: most of its words that hold Cyrillic letters hold ASCII letters
+    too (``Mьller``, ``Съсez``), as a Latin name with an accent read so
+    does; a Russian name is Cyrillic throughout (a Latin look-alike typed in
+    one word, ``Kубок``, stays a minority)."""
+    cyrillic = mixed = 0
+    for word in _WORD_RE.findall(text):
+        if not word.isascii():
+            cyrillic += 1
+            mixed += any(c.isascii() for c in word)
+    return mixed * 2 > cyrillic
+
+
 def _utf16_without_mark(data: bytes) -> str | None:
     """``utf-16-le``/``utf-16-be`` for text that is UTF-16 without a byte-order
     mark (records are mostly ASCII: every other byte is zero), else ``None``."""
@@ -450,11 +470,13 @@ def guess_encoding(sample: bytes) -> str:
     if best is None:
         return "latin_1"
     name = _python_name(best.encoding)
+    if name in _CYRILLIC and _latin_in_disguise(evidence.decode(name, "replace")):
+        name = "cp1252"  # Western names a Cyrillic page turns into `Mьller` (H15)
     # cp1252 and cp1254 differ in six letters only, and the detector scores
     # them alike: bytes that cp1252 reads as Icelandic ð Ð ý Ý þ Þ are
     # Turkish ğ Ğ ı İ ş Ş in cp1254, far likelier among narde players.
     turkish = any(_python_name(m.encoding) == "cp1254" for m in matches)
-    if name == "cp1252" and turkish and any(
+    if name == "cp1252" and (turkish or _python_name(best.encoding) in _CYRILLIC) and any(
         letter in evidence.decode("cp1252", "replace") for letter in _ICELANDIC
     ):
         return "cp1254"

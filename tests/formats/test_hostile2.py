@@ -99,3 +99,29 @@ def test_a_match_claim_the_other_side_would_make_true_names_it() -> None:
     assert (finding.code, finding.line, finding.column) == ("wrong-result", 6, 7)
     assert "reaches 10 of the match's 11 points" in finding.message
     assert "Black, at 9, would reach it" in finding.message
+
+
+def _guessed_names(tmp_path: Path, white: str, black: str, encoding: str) -> tuple[str, ...]:
+    path = tmp_path / "names.mat"
+    path.write_bytes((" 3 point match\n\n Game 1\n"
+                      f" {white} : 0                    {black} : 0\n"
+                      "  1) 65: 24/18 24/19              54: 24/20 24/19\n").encode(encoding))
+    (game,) = read_games(path)
+    (warning,) = [f.message for f in game.findings if f.code == "encoding"]
+    return game.tags["White"], game.tags["Black"], warning
+
+
+def test_western_names_are_not_read_as_cyrillic(tmp_path: Path) -> None:
+    # decisions H15: a Latin-1 file's "Müller J." and "Ñúñez É." fit cp1251
+    # too ("Mьller J.", "Съсez Й."), the detector's pick; a Cyrillic letter
+    # inside a Latin word says the page is Western: cp1252
+    white, black, warning = _guessed_names(tmp_path, "Müller J.", "Ñúñez É.", "latin-1")
+    assert (white, black) == ("Müller J.", "Ñúñez É.")
+    assert "cp1252 (a guess)" in warning
+
+
+def test_a_latin_look_alike_in_a_cyrillic_name_keeps_cp1251(tmp_path: Path) -> None:
+    # "Kубок" typed with a Latin K: one word of three mixes scripts, a minority
+    white, black, warning = _guessed_names(tmp_path, "Kубок Петров", "Иванов А.", "cp1251")
+    assert (white, black) == ("Kубок Петров", "Иванов А.")
+    assert "cp1251 (a guess)" in warning
