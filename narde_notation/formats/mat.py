@@ -99,6 +99,8 @@ class _MatGame:
     expect_score: bool = True
     #: the side a Resigns or Losses item marked as resigning
     resigner: Side | None = None
+    #: a turn line after the game's result was reported (once a game)
+    past_result: bool = False
 
 
 #: One item of a turn line: (kind, text, 1-based column in the line's text
@@ -437,6 +439,13 @@ class _MatReader:
                 "turn-number", f"a turn number of {len(written)} digits is not read as a turn"
                 " number; sides alternate whatever the numbers say.", file=self.file,
                 line=number, column=match.start("number") + 1))
+        if game.result_line is not None and game.result_line < number and not game.past_result:
+            # a game's result is its last line (R11: nothing is played after the
+            # end); the turn is still read, so that nothing is lost (decisions H16)
+            game.past_result = True
+            self.syntax(game, f"a turn line after this game's result ({game.result}, line"
+                        f" {game.result_line}): the result ends the game; is a `Game N`"
+                        " line missing?", number, match.start("number") + 1, line)
         self.read_items(game, number, line, match.group("rest"), match.start("rest"), turn)
 
     def read_items(self, game: _MatGame, number: int, line: str, rest: str, base: int,

@@ -125,3 +125,18 @@ def test_a_latin_look_alike_in_a_cyrillic_name_keeps_cp1251(tmp_path: Path) -> N
     white, black, warning = _guessed_names(tmp_path, "Kубок Петров", "Иванов А.", "cp1251")
     assert (white, black) == ("Kубок Петров", "Иванов А.")
     assert "cp1251 (a guess)" in warning
+
+
+def test_a_turn_line_after_the_games_result_is_reported_and_read() -> None:
+    # decisions H16: `Wins 1 point` at line 6, then White's turn at line 7 in
+    # the same game (no `Game N` between): a syntax error at the turn number
+    # (line 7, column 3), once; the half-turns of all three turn lines are kept (5)
+    text = (" 3 point match\n\n Game 1\n A : 0                          B : 0\n"
+            "  1) 65: 24/18 24/19              54: 24/20 24/19\n"
+            "      Wins 1 point\n"
+            "  2) 43: 24/20 24/21              21: 24/22 24/23\n"
+            "  3) 43: 24/20 24/21\n")
+    (game,) = parse_games(text)
+    assert [(f.code, f.line, f.column) for f in game.findings] == [("syntax", 7, 3)]
+    assert "after this game's result (1-0, line 6)" in game.findings[0].message
+    assert len(game.half_turns) == 5 and game.result == "1-0"
