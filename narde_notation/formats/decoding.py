@@ -10,7 +10,10 @@ Decoding (record-format.md, "Encodings"):
 * a byte-order mark decides: UTF-16 or UTF-32 (little or big endian); a
   UTF-8 mark is dropped and the text read as below;
 * otherwise the user's ``encoding`` when given (any codec name Python
-  knows: ``cp1251``, ``cp1254``, ``cp1252``, ``latin-1``, ``koi8-r``, …);
+  knows: ``cp1251``, ``cp1254``, ``cp1252``, ``latin-1``, ``koi8-r``, …):
+  a code page (any codec that reads ASCII as ASCII) stands in for the guess
+  below, so UTF-8 text stays UTF-8 (decisions H17); UTF-16, UTF-7 and the
+  like decide the whole text;
 * otherwise UTF-16 without a mark when every other byte is zero (mostly
   ASCII text: docs/decisions.md F1);
 * otherwise UTF-8, as long as the bytes are UTF-8; at the first block that
@@ -159,8 +162,9 @@ class DecodedLines:
     Args:
         source: a path (``str``/``os.PathLike``; ``"-"`` is standard input), an
             open binary or text file, or ``text=`` for a string.
-        encoding: the encoding of bytes with no byte-order mark (``None``:
-            UTF-8, or a guess when the bytes are not UTF-8).
+        encoding: the encoding of bytes with no byte-order mark that are
+            not UTF-8 (``None``: a guess); a codec that does not read ASCII
+            as ASCII (UTF-16, UTF-7) is used for all the bytes.
         name: the name findings carry (default: the path, the file's
             ``name``, ``"<stdin>"`` or ``"<string>"``).
         text: a string to read instead of ``source``.
@@ -276,6 +280,11 @@ class DecodedLines:
             # "ignored"): a cp1251 export pasted after it keeps its names (H13)
             yield from self._utf8_or_guess(read, data[len(codecs.BOM_UTF8):], letters=True)
             return
+        if not label and encoding is not None and _ascii_transparent(encoding):
+            # a stated code page stands in for the guess: a UTF-8 file (or line)
+            # among the files it is given for is still UTF-8 (H17)
+            yield from self._utf8_or_guess(read, data, stated=_python_name(encoding))
+            return
         if encoding is None:
             wide = _utf16_without_mark(data)
             if wide is not None:
@@ -321,16 +330,18 @@ class DecodedLines:
                 return
             data = read(_BLOCK)
 
-    def _utf8_or_guess(self, read: Any, data: bytes, *, letters: bool = False) -> Iterator[str]:
+    def _utf8_or_guess(self, read: Any, data: bytes, *, letters: bool = False,
+                       stated: str | None = None) -> Iterator[str]:
         """UTF-8 until a line is not; ``letters``: something already said UTF-8
-        (characters outside ASCII read as UTF-8 so far, or a UTF-8 mark)."""
+        (characters outside ASCII read as UTF-8 so far, or a UTF-8 mark);
+        ``stated``: the code page asked for, used where a guess would be."""
         decoder = codecs.getincrementaldecoder("utf-8")(errors="strict")
         while data:
             pending = decoder.getstate()[0] + data
             try:
                 text = decoder.decode(data)
             except UnicodeDecodeError:
-                yield from self._guessed(read, pending)
+                yield from self._guessed(read, pending, stated)
                 return
             if text:
                 letters = letters or not text.isascii()  # O(1) on a str
@@ -340,21 +351,21 @@ class DecodedLines:
             decoder.decode(b"", final=True)
         except UnicodeDecodeError:
             if not letters:
-                yield from self._guessed(read, decoder.getstate()[0])
+                yield from self._guessed(read, decoder.getstate()[0], stated)
                 return
             # UTF-8 letters throughout, cut inside its last character: UTF-8
             # with a bad end, replaced and warned about, not a code page (H7)
             yield from self._decoded(read, decoder.getstate()[0], "utf-8", "UTF-8",
                                      warn=False)
 
-    def _guessed(self, read: Any, pending: bytes) -> Iterator[str]:
+    def _guessed(self, read: Any, pending: bytes, stated: str | None = None) -> Iterator[str]:
         """The rest of the text from ``pending`` on, line by line: a line that
-        is UTF-8 stays UTF-8, any other is read with the guessed code page
-        (a file pasted together from two exports: decisions H13).  A guess is
-        always a single-byte code page, so its line ends are ASCII's."""
-        encoding = guess_encoding(pending)
+        is UTF-8 stays UTF-8, any other is read with the ``stated`` code page
+        or else the guessed one (a file pasted together from two exports:
+        decisions H13, H17).  Either leaves ASCII as it is, line ends too."""
+        encoding = stated or guess_encoding(pending)
         self.used = encoding
-        shown = f"{encoding} (a guess)"
+        shown = f"{encoding} ({'the encoding asked for' if stated else 'a guess'})"
         said: set[str] = set()
         held: list[bytes] = []  # a line that has not ended yet
         data = pending
@@ -427,6 +438,20 @@ def _latin_in_disguise(text: str) -> bool:
             cyrillic += 1
             mixed += any(c.isascii() for c in word)
     return mixed * 2 > cyrillic
+
+
+def _ascii_transparent(encoding: str) -> bool:
+    """Whether ``encoding`` reads ASCII bytes as those ASCII characters
+    (code pages, ``gbk``, ``shift_jis``; not UTF-16/32, UTF-7, ISO-2022;
+    ``utf-8`` itself needs no such path)."""
+    if _python_name(encoding) in ("utf-8", "utf-8-sig"):
+        return False
+    # with ISO-2022's and HZ's shifts, which turn ASCII bytes into other letters
+    ascii_bytes = bytes(range(128)) + b"\x1b$B0!\x1b(B~{0!~}+AGE-"
+    try:
+        return ascii_bytes.decode(encoding) == ascii_bytes.decode("ascii")
+    except (UnicodeDecodeError, LookupError):
+        return False
 
 
 def _utf16_without_mark(data: bytes) -> str | None:

@@ -140,3 +140,25 @@ def test_a_turn_line_after_the_games_result_is_reported_and_read() -> None:
     assert [(f.code, f.line, f.column) for f in game.findings] == [("syntax", 7, 3)]
     assert "after this game's result (1-0, line 6)" in game.findings[0].message
     assert len(game.half_turns) == 5 and game.result == "1-0"
+
+
+def test_a_stated_code_page_leaves_utf8_files_and_lines_utf8(tmp_path: Path) -> None:
+    # decisions H17: `--encoding cp1251` is for the files that are not UTF-8
+    # (README, the programs' help): given for a folder, a UTF-8 file in it was
+    # read as cp1251 ("РђР»РёРµРІ"); the pasted file reads both parts right,
+    # its cp1251 part "read as cp1251 (the encoding asked for)" at line 9
+    utf8 = tmp_path / "utf8.mat"
+    utf8.write_bytes((_GAME_1 + _GAME_2).encode("utf-8"))
+    pasted = tmp_path / "pasted.mat"
+    pasted.write_bytes(_pasted("\n"))
+    one, two = read_games(utf8, encoding="cp1251")
+    assert [(g.tags["White"], g.tags["Black"]) for g in (one, two)] == [
+        ("Алиев Р.", "Соколов Д.")] * 2
+    assert [f for g in (one, two) for f in g.findings if f.code == "encoding"] == []
+    one, two = read_games(pasted, encoding="cp1251")
+    assert [(g.tags["White"], g.tags["Black"]) for g in (one, two)] == [
+        ("Алиев Р.", "Соколов Д.")] * 2
+    warnings = sorted((f.line or 0, f.message) for g in (one, two) for f in g.findings
+                      if f.code == "encoding")
+    assert [line for line, _ in warnings] == [4, 9]
+    assert warnings[1][1] == "the file is not UTF-8: read as cp1251 (the encoding asked for)"
