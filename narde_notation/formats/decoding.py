@@ -15,7 +15,7 @@ Decoding (record-format.md, "Encodings"):
   below, so UTF-8 text stays UTF-8 (decisions H17); UTF-16, UTF-7 and the
   like decide the whole text;
 * otherwise UTF-16 without a mark when every other byte is zero (mostly
-  ASCII text: docs/decisions.md F1);
+  ASCII text: docs/decisions.md F1), UTF-32 when three bytes of four are (H18);
 * otherwise UTF-8, as long as the bytes are UTF-8; at the first block that
   is not, a code page is guessed by charset-normalizer (a well-kept
   detection library) from that block's lines that are not UTF-8, and from
@@ -286,7 +286,7 @@ class DecodedLines:
             yield from self._utf8_or_guess(read, data, stated=_python_name(encoding))
             return
         if encoding is None:
-            wide = _utf16_without_mark(data)
+            wide = _utf32_without_mark(data) or _utf16_without_mark(data)
             if wide is not None:
                 self.used = wide
                 yield from self._decoded(read, data, wide, f"{wide} (a guess: no byte-order"
@@ -452,6 +452,21 @@ def _ascii_transparent(encoding: str) -> bool:
         return ascii_bytes.decode(encoding) == ascii_bytes.decode("ascii")
     except (UnicodeDecodeError, LookupError):
         return False
+
+
+def _utf32_without_mark(data: bytes) -> str | None:
+    """``utf-32-le``/``utf-32-be`` for text that is UTF-32 without a mark (mostly
+    ASCII: three bytes of every four are zero, the fourth is not), else
+    ``None`` (decisions H18)."""
+    sample = data[: 4096 - 4096 % 4]
+    quads = len(sample) // 4
+    if quads < 8:
+        return None
+    zeros = [sample[k::4].count(0) for k in range(4)]
+    for low, high, name in ((0, (1, 2, 3), "utf-32-le"), (3, (0, 1, 2), "utf-32-be")):
+        if zeros[low] <= quads // 20 and all(zeros[k] >= quads // 2 for k in high):
+            return name
+    return None
 
 
 def _utf16_without_mark(data: bytes) -> str | None:

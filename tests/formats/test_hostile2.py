@@ -162,3 +162,16 @@ def test_a_stated_code_page_leaves_utf8_files_and_lines_utf8(tmp_path: Path) -> 
                       if f.code == "encoding")
     assert [line for line, _ in warnings] == [4, 9]
     assert warnings[1][1] == "the file is not UTF-8: read as cp1251 (the encoding asked for)"
+
+
+@pytest.mark.parametrize("codec", ["utf-32-le", "utf-32-be"])
+def test_utf32_without_a_mark_is_read_as_utf32(tmp_path: Path, codec: str) -> None:
+    # decisions H18: three zero bytes of every four, as UTF-16's one of two
+    # (F1): the file was one record, "text that is not part of a record"
+    path = tmp_path / "wide.mat"
+    path.write_bytes((_GAME_1 + _GAME_2).encode(codec))
+    one, two = read_games(path)
+    assert (two.tags["White"], two.tags["Score"], two.result) == ("Алиев Р.", "1-0", "1-0")
+    (warning,) = [f for g in (one, two) for f in g.findings]
+    assert warning.message == (f"the file is not UTF-8: read as {codec} (a guess:"
+                               " no byte-order mark)")
