@@ -494,7 +494,8 @@ class _MatReader:
                 claims_match = _MATCH_CLAIM_RE.search(text) is not None
             elif kind in ("RESIGNS", "LOSSES"):
                 resigned = side
-                if kind == "LOSSES":
+                if kind == "LOSSES" or any(c.isdigit() for c in text):
+                    # `Losses 2 points`, `Resigns 2 points`: the other side wins them (H19)
                     lost = (side.other, written_points(text), column)
         if resigned is not None:
             game.resigner = resigned

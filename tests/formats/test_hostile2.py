@@ -175,3 +175,17 @@ def test_utf32_without_a_mark_is_read_as_utf32(tmp_path: Path, codec: str) -> No
     (warning,) = [f for g in (one, two) for f in g.findings]
     assert warning.message == (f"the file is not UTF-8: read as {codec} (a guess:"
                                " no byte-order mark)")
+
+
+@pytest.mark.parametrize(("last", "result"), [
+    ("  2) Resigns 2 points\n", "0-2"),  # White's column: Black wins 2
+    ("  2) 43: 24/20 24/21              Resigns 1 point\n", "1-0"),
+    ("  2) Resigns\n", None),  # no points written: the replay weighs the position
+])
+def test_resigns_with_its_points_is_the_games_result(last: str, result: str | None) -> None:
+    # decisions H19: mat.lark reads `Resigns N points` as `Losses N points`
+    # says the same (record-format.md "Resignations"); its points were dropped
+    text = (" 3 point match\n\n Game 1\n A : 0                          B : 0\n"
+            "  1) 65: 24/13                    54: 24/15\n" + last)
+    (game,) = parse_games(text)
+    assert (game.result, game.resigned, game.findings) == (result, True, [])
