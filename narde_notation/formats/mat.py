@@ -38,7 +38,12 @@ from narde_notation.formats._mat_columns import (
     same_roll,
     written_points,
 )
-from narde_notation.formats._score import format_score, parse_count, parse_score, result_token
+from narde_notation.formats._mat_results import (
+    MATCH_CLAIM_RE,
+    match_claim,
+    score_contradiction,
+)
+from narde_notation.formats._score import format_score, result_token
 from narde_notation.formats.grammar import (
     MAX_NUMBER_DIGITS,
     capped_moves,
@@ -62,10 +67,6 @@ _RECORD_HINT_RE = re.compile(
     r"|[^:|+;]+:[ \t]*[0-9]+[ \t]+[^:]+:[ \t]*[0-9])")
 #: ``; Set Pos=…``: a game from a set-up position (eXtreme Gammon's export).
 _SET_POS_RE = re.compile(r";[ \t]*Set[ \t]*Pos[ \t]*=[ \t]*(?P<value>.*)", re.IGNORECASE)
-#: ``and the match`` / ``and wins the match`` after ``Wins N points``.
-_MATCH_CLAIM_RE = re.compile(r"(?i)\bthe[ \t]+match\b")
-#: The most points a game can be worth (koks, rules.md R9).
-_GAME_WORTH_MOST = 3
 
 
 @functools.cache
@@ -178,39 +179,6 @@ class _MatReader:
         self.index += 1
         self.last = record
         return record
-
-    def check_score(self, game: _MatGame, number: int) -> None:
-        """``game``'s score line (line ``number``) is checked against the game
-        read before it: same players and match, consecutive ``Game`` numbers,
-        and that game's score plus its result must give this score.  Where the
-        file contradicts itself, a ``wrong-result`` finding (R9, R10) at the
-        score line; the result is kept as written (decision C2)."""
-        held = self.last
-        if held is None or held.result is None:
-            return
-        tags = held.tags
-        before, after = parse_score(tags.get("Score")), parse_score(game.tags.get("Score"))
-        result = parse_score(held.result)
-        if before is None or after is None or result is None:
-            return
-        same = all(tags.get(name) == game.tags.get(name) for name in ("White", "Black", "Match"))
-        numbers = parse_count(tags.get("Game")), parse_count(game.tags.get("Game"))
-        if not same or (None not in numbers and numbers[1] != cast(int, numbers[0]) + 1):
-            return
-        given = (before[0] + result[0], before[1] + result[1])
-        gained = (after[0] - before[0], after[1] - before[1])
-        if given == after or (
-                # a forfeit (`Wins 4016 point`: more than any game is worth): the
-                # validator reads it as the game's own value (decisions F17)
-                max(result) > _GAME_WORTH_MOST and 0 < max(gained) <= _GAME_WORTH_MOST
-                and min(gained) == 0 and (gained[0] > 0) == (result[0] > 0)):
-            return
-        winner = "White" if result[0] > result[1] else "Black"
-        game.findings.append(Finding(
-            "wrong-result", f"Score {after[0]}-{after[1]}, but the game before gives"
-            f" {given[0]}-{given[1]}: {before[0]}-{before[1]} and {winner} winning"
-            f" {max(result)} (the Wins at line {held.result_line}, in {winner}'s column);"
-            " each is kept as written.", file=self.file, line=number, column=1))
 
     def start_game(self, number: int) -> _MatGame:
         """Open a new game at line ``number`` (the header tags and match length apply)."""
@@ -353,7 +321,7 @@ class _MatReader:
             if game.resigner is not None:
                 side = game.resigner.other
             self.wins(game, side, match.group("points"), number, len(written) + 1)
-            if _MATCH_CLAIM_RE.search(line):
+            if MATCH_CLAIM_RE.search(line):
                 self.match_claim(game, side, match.group("points"), number, len(written) + 1)
             return None
         lead = len(line) - len(line.lstrip())
@@ -384,8 +352,18 @@ class _MatReader:
         game.tags["Score"] = format_score(score.group("wscore"), score.group("bscore"))
         for name in ("White", "Black", "Score"):
             game.tag_lines[name] = number
-        self.check_score(game, number)
+        # checked against the game read before it (decision C2)
+        found = score_contradiction(self.last, game.tags, self.file, number)
+        if found is not None:
+            game.findings.append(found)
         return done
+
+    def match_claim(self, game: _MatGame, side: Side, points: str, line: int,
+                    column: int) -> None:
+        """``Wins N points and the match``: checked against the match length (H14)."""
+        found = match_claim(game.tags, side, points, self.file, line, column)
+        if found is not None:
+            game.findings.append(found)
 
     def unread(self, number: int, stripped: str) -> None:
         """A line before a game that looks like part of a record and is not read."""
@@ -406,30 +384,6 @@ class _MatReader:
                 file=self.file, line=line, column=column, line_text=line_text))
         game.result = result
         game.result_line, game.result_column = line, column
-
-    def match_claim(self, game: _MatGame, side: Side, points: str, line: int,
-                    column: int) -> None:
-        """``Wins N points and the match`` at line ``line``: the winner's score
-        before the game plus N must reach the match length (R10: the first
-        side to reach it wins the match), else ``wrong-result`` there
-        (decisions H14).  Not checked without a match length (a money session,
-        a file with no ``N point match`` line) or a score line."""
-        length = parse_count(game.tags.get("Match"))
-        score = parse_score(game.tags.get("Score"))
-        won = parse_count(points)
-        if not length or score is None or won is None:
-            return
-        before = score[0] if side is Side.WHITE else score[1]
-        if before + won >= length:
-            return
-        name, other = ("White", "Black") if side is Side.WHITE else ("Black", "White")
-        theirs = score[1] if side is Side.WHITE else score[0]
-        hint = (f" ({other}, at {theirs}, would reach it: is the Wins in the wrong column?)"
-                if theirs + won >= length else "")
-        game.findings.append(Finding(
-            "wrong-result", f"`and the match`, but {name} at {before} winning {won} reaches"
-            f" {before + won} of the match's {length} points: the match goes on (R10){hint}; the"
-            " game's result is kept.", file=self.file, line=line, column=column))
 
     def turn_line(self, game: _MatGame, number: int, line: str, match: re.Match[str]) -> None:
         written = match.group("number")
@@ -491,7 +445,7 @@ class _MatReader:
                             " cube", number, column, line)
             elif kind == "WINS":  # the column says who won (R1)
                 winner = (side, written_points(text), column)
-                claims_match = _MATCH_CLAIM_RE.search(text) is not None
+                claims_match = MATCH_CLAIM_RE.search(text) is not None
             elif kind in ("RESIGNS", "LOSSES"):
                 resigned = side
                 if kind == "LOSSES" or any(c.isdigit() for c in text):
