@@ -14,8 +14,9 @@ import sys
 from collections import Counter
 from pathlib import Path
 
+from narde_notation.formats import parse_score
 from narde_notation.formats.reader import read_games
-from narde_notation.model.record import GameRecord, parse_score
+from narde_notation.model.record import GameRecord
 
 ROLL = re.compile(r"(?<![0-9/])[1-6][1-6]:")
 TURN = re.compile(r"\s*[0-9]+\)(.*)")

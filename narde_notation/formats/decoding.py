@@ -7,16 +7,20 @@ beyond the line itself.
 
 Decoding (record-format.md, "Encodings"):
 
-* a byte-order mark decides: UTF-8 (the mark is dropped), UTF-16 or UTF-32
-  (little or big endian);
+* a byte-order mark decides: UTF-16 or UTF-32 (little or big endian); a
+  UTF-8 mark is dropped and the text read as below;
 * otherwise the user's ``encoding`` when given (any codec name Python
-  knows: ``cp1251``, ``cp1254``, ``cp1252``, ``latin-1``, ``koi8-r``, …);
+  knows: ``cp1251``, ``cp1254``, ``cp1252``, ``latin-1``, ``koi8-r``, …):
+  a code page (any codec that reads ASCII as ASCII) stands in for the guess
+  below, so UTF-8 text stays UTF-8 (decisions H17); UTF-16, UTF-7 and the
+  like decide the whole text;
 * otherwise UTF-16 without a mark when every other byte is zero (mostly
-  ASCII text: docs/decisions.md F1);
+  ASCII text: docs/decisions.md F1), UTF-32 when three bytes of four are (H18);
 * otherwise UTF-8, as long as the bytes are UTF-8; at the first block that
-  is not, the encoding of the rest is guessed by charset-normalizer (a
-  well-kept detection library) from that block, and the whole block is
-  decoded with the guess.
+  is not, a code page is guessed by charset-normalizer (a well-kept
+  detection library) from that block's lines that are not UTF-8, and from
+  there on each line is read as UTF-8 when it is UTF-8, else with the guess
+  (a file pasted together from two exports: decisions H11, H13).
 
 Whenever the text was not read as UTF-8, an ``encoding`` warning
 (:class:`~narde_notation.model.findings.Finding`) names the encoding used and the
@@ -34,6 +38,7 @@ from __future__ import annotations
 import codecs
 import io
 import os
+import re
 import sys
 from collections.abc import Iterable, Iterator
 from typing import IO, Any
@@ -157,8 +162,9 @@ class DecodedLines:
     Args:
         source: a path (``str``/``os.PathLike``; ``"-"`` is standard input), an
             open binary or text file, or ``text=`` for a string.
-        encoding: the encoding of bytes with no byte-order mark (``None``:
-            UTF-8, or a guess when the bytes are not UTF-8).
+        encoding: the encoding of bytes with no byte-order mark that are
+            not UTF-8 (``None``: a guess); a codec that does not read ASCII
+            as ASCII (UTF-16, UTF-7) is used for all the bytes.
         name: the name findings carry (default: the path, the file's
             ``name``, ``"<stdin>"`` or ``"<string>"``).
         text: a string to read instead of ``source``.
@@ -213,7 +219,9 @@ class DecodedLines:
         return found
 
     def _warn(self, text: str, at: int, message: str) -> None:
-        line = self._lines_before + text.count("\n", 0, max(at, 0)) + 1
+        # a block with CRs and no LF is an old Mac file's (H8): CR ends its lines
+        end = "\r" if "\n" not in text and "\r" in text else "\n"
+        line = self._lines_before + text.count(end, 0, max(at, 0)) + 1
         self._findings.append(Finding("encoding", message, file=self.name, line=line))
 
     # -- blocks -------------------------------------------------------------------
@@ -267,8 +275,18 @@ class DecodedLines:
             if data.startswith(bom):
                 encoding, label = codec, shown
                 break
+        if label == "UTF-8" and self.encoding is None:
+            # the mark is dropped and the text read as any other (record-format.md:
+            # "ignored"): a cp1251 export pasted after it keeps its names (H13)
+            yield from self._utf8_or_guess(read, data[len(codecs.BOM_UTF8):], letters=True)
+            return
+        if not label and encoding is not None and _ascii_transparent(encoding):
+            # a stated code page stands in for the guess: a UTF-8 file (or line)
+            # among the files it is given for is still UTF-8 (H17)
+            yield from self._utf8_or_guess(read, data, stated=_python_name(encoding))
+            return
         if encoding is None:
-            wide = _utf16_without_mark(data)
+            wide = _utf32_without_mark(data) or _utf16_without_mark(data)
             if wide is not None:
                 self.used = wide
                 yield from self._decoded(read, data, wide, f"{wide} (a guess: no byte-order"
@@ -312,15 +330,18 @@ class DecodedLines:
                 return
             data = read(_BLOCK)
 
-    def _utf8_or_guess(self, read: Any, data: bytes) -> Iterator[str]:
+    def _utf8_or_guess(self, read: Any, data: bytes, *, letters: bool = False,
+                       stated: str | None = None) -> Iterator[str]:
+        """UTF-8 until a line is not; ``letters``: something already said UTF-8
+        (characters outside ASCII read as UTF-8 so far, or a UTF-8 mark);
+        ``stated``: the code page asked for, used where a guess would be."""
         decoder = codecs.getincrementaldecoder("utf-8")(errors="strict")
-        letters = False  # characters outside ASCII read as UTF-8 so far
         while data:
             pending = decoder.getstate()[0] + data
             try:
                 text = decoder.decode(data)
             except UnicodeDecodeError:
-                yield from self._guessed(read, pending)
+                yield from self._guessed(read, pending, stated)
                 return
             if text:
                 letters = letters or not text.isascii()  # O(1) on a str
@@ -330,17 +351,122 @@ class DecodedLines:
             decoder.decode(b"", final=True)
         except UnicodeDecodeError:
             if not letters:
-                yield from self._guessed(read, decoder.getstate()[0])
+                yield from self._guessed(read, decoder.getstate()[0], stated)
                 return
             # UTF-8 letters throughout, cut inside its last character: UTF-8
             # with a bad end, replaced and warned about, not a code page (H7)
             yield from self._decoded(read, decoder.getstate()[0], "utf-8", "UTF-8",
                                      warn=False)
 
-    def _guessed(self, read: Any, pending: bytes) -> Iterator[str]:
-        encoding = guess_encoding(pending)
+    def _guessed(self, read: Any, pending: bytes, stated: str | None = None) -> Iterator[str]:
+        """The rest of the text from ``pending`` on, line by line: a line that
+        is UTF-8 stays UTF-8, any other is read with the ``stated`` code page
+        or else the guessed one (a file pasted together from two exports:
+        decisions H13, H17).  Either leaves ASCII as it is, line ends too."""
+        encoding = stated or guess_encoding(pending)
         self.used = encoding
-        yield from self._decoded(read, pending, encoding, f"{encoding} (a guess)", warn=True)
+        shown = f"{encoding} ({'the encoding asked for' if stated else 'a guess'})"
+        said: set[str] = set()
+        held: list[bytes] = []  # a line that has not ended yet
+        data = pending
+        while True:
+            final = not data
+            cut = len(data) if final else max(data.rfind(b"\n"), data.rfind(b"\r")) + 1
+            if not cut and not final:
+                held.append(data)
+                data = read(_BLOCK)
+                continue
+            body = b"".join([*held, data[:cut]])
+            held = [data[cut:]] if cut < len(data) else []
+            pieces: list[str] = []
+            notes: list[tuple[int, str]] = []  # (offset in the text, warning)
+            for line in _AFTER_LINE_END.split(body):
+                text = _utf8(line)
+                if text is None:
+                    text = line.decode(encoding, "replace")
+                    if "guess" not in said:
+                        said.add("guess")
+                        notes.append((_offset(pieces, text),
+                                      f"the file is not UTF-8: read as {shown}"))
+                    if "\ufffd" in text and "replaced" not in said:
+                        said.add("replaced")
+                        notes.append((_offset(pieces, text, text.index("\ufffd")),
+                                      f"bytes that are not {encoding} were replaced by"
+                                      " U+FFFD (\ufffd)"))
+                elif not text.isascii() and "utf-8" not in said:
+                    said.add("utf-8")
+                    notes.append((_offset(pieces, text), f"the file mixes encodings: its lines"
+                                  f" that are UTF-8 are read as UTF-8, the others as {shown}"))
+                pieces.append(text)
+            block = "".join(pieces)
+            for at, message in notes:
+                self._warn(block, at, message)
+            if block:
+                yield block
+            if final:
+                return
+            data = read(_BLOCK)
+
+
+#: Splits bytes after each line end (CR LF, LF or CR alone: decisions H8).
+_AFTER_LINE_END = re.compile(rb"(?<=[\r\n])")
+
+
+def _offset(pieces: list[str], text: str, inside: int = -1) -> int:
+    """Where in the joined ``pieces + [text]`` the warning about ``text``
+    points: its first letter outside ASCII, or ``inside``."""
+    if inside < 0:
+        inside = next((i for i, c in enumerate(text) if c > "\x7f"), 0)
+    return sum(map(len, pieces)) + inside
+
+
+#: The Cyrillic code pages among the guesses.
+_CYRILLIC = frozenset({"cp1251", "koi8-r"})
+#: A word (letters, no digits or underscores).
+_WORD_RE = re.compile(r"[^\W\d_]+")
+
+
+def _latin_in_disguise(text: str) -> bool:
+    """Whether ``text``, read with a Cyrillic code page, is Western text in
+    disguise: most of its words that hold Cyrillic letters hold ASCII letters
+    too (``Mьller``, ``Съсez``), as a Latin name with an accent read so
+    does; a Russian name is Cyrillic throughout (a Latin look-alike typed in
+    one word, ``Kубок``, stays a minority)."""
+    cyrillic = mixed = 0
+    for word in _WORD_RE.findall(text):
+        if not word.isascii():
+            cyrillic += 1
+            mixed += any(c.isascii() for c in word)
+    return mixed * 2 > cyrillic
+
+
+def _ascii_transparent(encoding: str) -> bool:
+    """Whether ``encoding`` reads ASCII bytes as those ASCII characters
+    (code pages, ``gbk``, ``shift_jis``; not UTF-16/32, UTF-7, ISO-2022;
+    ``utf-8`` itself needs no such path)."""
+    if _python_name(encoding) in ("utf-8", "utf-8-sig"):
+        return False
+    # with ISO-2022's and HZ's shifts, which turn ASCII bytes into other letters
+    ascii_bytes = bytes(range(128)) + b"\x1b$B0!\x1b(B~{0!~}+AGE-"
+    try:
+        return ascii_bytes.decode(encoding) == ascii_bytes.decode("ascii")
+    except (UnicodeDecodeError, LookupError):
+        return False
+
+
+def _utf32_without_mark(data: bytes) -> str | None:
+    """``utf-32-le``/``utf-32-be`` for text that is UTF-32 without a mark (mostly
+    ASCII: three bytes of every four are zero, the fourth is not), else
+    ``None`` (decisions H18)."""
+    sample = data[: 4096 - 4096 % 4]
+    quads = len(sample) // 4
+    if quads < 8:
+        return None
+    zeros = [sample[k::4].count(0) for k in range(4)]
+    for low, high, name in ((0, (1, 2, 3), "utf-32-le"), (3, (0, 1, 2), "utf-32-be")):
+        if zeros[low] <= quads // 20 and all(zeros[k] >= quads // 2 for k in high):
+            return name
+    return None
 
 
 def _utf16_without_mark(data: bytes) -> str | None:
@@ -358,12 +484,12 @@ def _utf16_without_mark(data: bytes) -> str | None:
     return None
 
 
-def _is_utf8(line: bytes) -> bool:
+def _utf8(line: bytes) -> str | None:
+    """``line`` decoded as UTF-8, ``None`` when it is not UTF-8."""
     try:
-        line.decode("utf-8")
+        return line.decode("utf-8")
     except UnicodeDecodeError:
-        return False
-    return True
+        return None
 
 
 def guess_encoding(sample: bytes) -> str:
@@ -377,18 +503,20 @@ def guess_encoding(sample: bytes) -> str:
     # around them, all ASCII, and lines in UTF-8 (a file pasted together from
     # two) would only blur the evidence (decisions H11)
     telling = b"\n".join(line for line in sample.split(b"\n")
-                         if not line.isascii() and not _is_utf8(line))
+                         if not line.isascii() and _utf8(line) is None)
     evidence = telling[: 4 * _BLOCK] or sample[:_BLOCK]
     matches = from_bytes(evidence, cp_isolation=list(_GUESSES))
     best = matches.best()
     if best is None:
         return "latin_1"
     name = _python_name(best.encoding)
+    if name in _CYRILLIC and _latin_in_disguise(evidence.decode(name, "replace")):
+        name = "cp1252"  # Western names a Cyrillic page turns into `Mьller` (H15)
     # cp1252 and cp1254 differ in six letters only, and the detector scores
     # them alike: bytes that cp1252 reads as Icelandic ð Ð ý Ý þ Þ are
     # Turkish ğ Ğ ı İ ş Ş in cp1254, far likelier among narde players.
     turkish = any(_python_name(m.encoding) == "cp1254" for m in matches)
-    if name == "cp1252" and turkish and any(
+    if name == "cp1252" and (turkish or _python_name(best.encoding) in _CYRILLIC) and any(
         letter in evidence.decode("cp1252", "replace") for letter in _ICELANDIC
     ):
         return "cp1254"

@@ -38,7 +38,12 @@ from narde_notation.formats._mat_columns import (
     same_roll,
     written_points,
 )
-from narde_notation.formats._score import format_score, parse_count, parse_score, result_token
+from narde_notation.formats._mat_results import (
+    MATCH_CLAIM_RE,
+    match_claim,
+    score_contradiction,
+)
+from narde_notation.formats._score import format_score, result_token
 from narde_notation.formats.grammar import (
     MAX_NUMBER_DIGITS,
     capped_moves,
@@ -62,8 +67,6 @@ _RECORD_HINT_RE = re.compile(
     r"|[^:|+;]+:[ \t]*[0-9]+[ \t]+[^:]+:[ \t]*[0-9])")
 #: ``; Set Pos=…``: a game from a set-up position (eXtreme Gammon's export).
 _SET_POS_RE = re.compile(r";[ \t]*Set[ \t]*Pos[ \t]*=[ \t]*(?P<value>.*)", re.IGNORECASE)
-#: The most points a game can be worth (koks, rules.md R9).
-_GAME_WORTH_MOST = 3
 
 
 @functools.cache
@@ -97,6 +100,8 @@ class _MatGame:
     expect_score: bool = True
     #: the side a Resigns or Losses item marked as resigning
     resigner: Side | None = None
+    #: a turn line after the game's result was reported (once a game)
+    past_result: bool = False
 
 
 #: One item of a turn line: (kind, text, 1-based column in the line's text
@@ -174,39 +179,6 @@ class _MatReader:
         self.index += 1
         self.last = record
         return record
-
-    def check_score(self, game: _MatGame, number: int) -> None:
-        """``game``'s score line (line ``number``) is checked against the game
-        read before it: same players and match, consecutive ``Game`` numbers,
-        and that game's score plus its result must give this score.  Where the
-        file contradicts itself, a ``wrong-result`` finding (R9, R10) at the
-        score line; the result is kept as written (decision C2)."""
-        held = self.last
-        if held is None or held.result is None:
-            return
-        tags = held.tags
-        before, after = parse_score(tags.get("Score")), parse_score(game.tags.get("Score"))
-        result = parse_score(held.result)
-        if before is None or after is None or result is None:
-            return
-        same = all(tags.get(name) == game.tags.get(name) for name in ("White", "Black", "Match"))
-        numbers = parse_count(tags.get("Game")), parse_count(game.tags.get("Game"))
-        if not same or (None not in numbers and numbers[1] != cast(int, numbers[0]) + 1):
-            return
-        given = (before[0] + result[0], before[1] + result[1])
-        gained = (after[0] - before[0], after[1] - before[1])
-        if given == after or (
-                # a forfeit (`Wins 4016 point`: more than any game is worth): the
-                # validator reads it as the game's own value (decisions F17)
-                max(result) > _GAME_WORTH_MOST and 0 < max(gained) <= _GAME_WORTH_MOST
-                and min(gained) == 0 and (gained[0] > 0) == (result[0] > 0)):
-            return
-        winner = "White" if result[0] > result[1] else "Black"
-        game.findings.append(Finding(
-            "wrong-result", f"Score {after[0]}-{after[1]}, but the game before gives"
-            f" {given[0]}-{given[1]}: {before[0]}-{before[1]} and {winner} winning"
-            f" {max(result)} (the Wins at line {held.result_line}, in {winner}'s column);"
-            " each is kept as written.", file=self.file, line=number, column=1))
 
     def start_game(self, number: int) -> _MatGame:
         """Open a new game at line ``number`` (the header tags and match length apply)."""
@@ -349,6 +321,8 @@ class _MatReader:
             if game.resigner is not None:
                 side = game.resigner.other
             self.wins(game, side, match.group("points"), number, len(written) + 1)
+            if MATCH_CLAIM_RE.search(line):
+                self.match_claim(game, side, match.group("points"), number, len(written) + 1)
             return None
         lead = len(line) - len(line.lstrip())
         if self.re_item.match(line, lead):
@@ -378,8 +352,18 @@ class _MatReader:
         game.tags["Score"] = format_score(score.group("wscore"), score.group("bscore"))
         for name in ("White", "Black", "Score"):
             game.tag_lines[name] = number
-        self.check_score(game, number)
+        # checked against the game read before it (decision C2)
+        found = score_contradiction(self.last, game.tags, self.file, number)
+        if found is not None:
+            game.findings.append(found)
         return done
+
+    def match_claim(self, game: _MatGame, side: Side, points: str, line: int,
+                    column: int) -> None:
+        """``Wins N points and the match``: checked against the match length (H14)."""
+        found = match_claim(game.tags, side, points, self.file, line, column)
+        if found is not None:
+            game.findings.append(found)
 
     def unread(self, number: int, stripped: str) -> None:
         """A line before a game that looks like part of a record and is not read."""
@@ -409,6 +393,13 @@ class _MatReader:
                 "turn-number", f"a turn number of {len(written)} digits is not read as a turn"
                 " number; sides alternate whatever the numbers say.", file=self.file,
                 line=number, column=match.start("number") + 1))
+        if game.result_line is not None and game.result_line < number and not game.past_result:
+            # a game's result is its last line (R11: nothing is played after the
+            # end); the turn is still read, so that nothing is lost (decisions H16)
+            game.past_result = True
+            self.syntax(game, f"a turn line after this game's result ({game.result}, line"
+                        f" {game.result_line}): the result ends the game; is a `Game N`"
+                        " line missing?", number, match.start("number") + 1, line)
         self.read_items(game, number, line, match.group("rest"), match.start("rest"), turn)
 
     def read_items(self, game: _MatGame, number: int, line: str, rest: str, base: int,
@@ -426,6 +417,7 @@ class _MatReader:
                         f" found {describe(extra[1])}", number, base + extra[2], line)
             items = items[: items.index(extra)]
         resigned: Side | None = None
+        claims_match = False
         winner: tuple[Side, str, int] | None = None
         lost: tuple[Side, str, int] | None = None
         for i, (kind, text, at, unread) in enumerate(items):
@@ -453,9 +445,11 @@ class _MatReader:
                             " cube", number, column, line)
             elif kind == "WINS":  # the column says who won (R1)
                 winner = (side, written_points(text), column)
+                claims_match = MATCH_CLAIM_RE.search(text) is not None
             elif kind in ("RESIGNS", "LOSSES"):
                 resigned = side
-                if kind == "LOSSES":
+                if kind == "LOSSES" or any(c.isdigit() for c in text):
+                    # `Losses 2 points`, `Resigns 2 points`: the other side wins them (H19)
                     lost = (side.other, written_points(text), column)
         if resigned is not None:
             game.resigner = resigned
@@ -464,6 +458,8 @@ class _MatReader:
         for result in (lost, winner):  # a Wins is read last: it is kept
             if result is not None:
                 self.wins(game, result[0], result[1], number, result[2], line)
+        if winner is not None and claims_match:
+            self.match_claim(game, *winner[:2], number, winner[2])
 
     def once_each_roll(self, game: _MatGame, number: int, line: str, base: int,
                        items: list[_Item]) -> list[_Item]:

@@ -283,8 +283,9 @@ def read_games(
         source: the path or open file.
         name: the name to put in ``GameRecord.file`` and findings (default:
             the path, ``"<stdin>"``, or the open file's ``name``).
-        encoding: the encoding of bytes without a byte-order mark
-            (``"cp1251"``, ``"koi8-r"``, …); ignored for text files.
+        encoding: the encoding of bytes without a byte-order mark that
+            are not UTF-8 (``"cp1251"``, ``"koi8-r"``, …; UTF-8 lines stay
+            UTF-8, decisions H17); ignored for text files.
 
     Yields:
         :class:`GameRecord` per game, in file order, as :func:`parse_games`.

@@ -175,9 +175,11 @@ def test_a_cube_and_wins_line_without_a_turn_number_is_read() -> None:
 
 
 def test_wins_and_wins_the_match() -> None:
-    # `Wins` in the right column after White's roll: Black's (the column decides)
-    game = _one(" 1) 65: 24/18 18/13             43: 24/20 24/21\n"
-                " 2) 43:                          Wins 1 point and wins the match\n")
+    # `Wins` in the right column after White's roll: Black's (the column decides);
+    # in a 1-point match at 0-0 one point wins the match (R10, decisions H14)
+    (game,) = parse_games(HEAD.replace(" 5 point", " 1 point")
+                          + " 1) 65: 24/18 18/13             43: 24/20 24/21\n"
+                          " 2) 43:                          Wins 1 point and wins the match\n")
     assert not game.findings and game.result == "0-1"
 
 

@@ -20,10 +20,10 @@ W, B = Side.WHITE, Side.BLACK
 
 
 def test_wins_resigns_losses_on_turn_lines_any_case_mixed_line_ends() -> None:
-    # ` 5 Point Match` (capitals), CR LF and LF mixed, a tab between columns,
+    # ` 3 Point Match` (capitals), CR LF and LF mixed, a tab between columns,
     # trailing blanks.
     one, two, three = read_games(DATA / "programs.mat")
-    assert one.tags == {"Match": "5", "Game": "1", "White": "Aliyev R.",
+    assert one.tags == {"Match": "3", "Game": "1", "White": "Aliyev R.",
                         "Black": "Orlov K.", "Score": "0-0"}
     assert [(h.side, h.dice, h.line) for h in one.half_turns] == [
         (W, (6, 5), 5), (B, (5, 4), 5), (W, (4, 3), 6)]
@@ -37,7 +37,8 @@ def test_wins_resigns_losses_on_turn_lines_any_case_mixed_line_ends() -> None:
     assert (two.result, two.result_line, two.result_column) == ("0-1", 11, 34)
     assert two.resigned and two.tags["Termination"] == "resign"
     assert two.tags["Score"] == "0-1"
-    # `Losses 1 point` (left) and `Wins 1 point and the match` (right)
+    # `Losses 1 point` (left) and `Wins 1 point and the match` (right): Orlov
+    # at 2 of 3 points wins the match (R10, decisions H14)
     assert (three.result, three.result_line, three.result_column) == ("0-1", 16, 34)
     assert three.resigned and len(three.half_turns) == 2
     assert not (one.findings or two.findings or three.findings)
