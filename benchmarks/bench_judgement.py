@@ -8,6 +8,7 @@ Build (appends to the data file, resumable; run it with ``nice``)::
 Report (the default)::
 
     python benchmarks/bench_judgement.py [report] [--plies auto,0,1,2] [--data ...]
+        [--weights FILE]
 
 Positions come from three kinds of games, in turn: self-play (the 0-ply
 evaluator against itself), heuristic-player games (the heuristic player
@@ -248,7 +249,7 @@ def line(name: str, got: list[dict[str, Any]]) -> str:
 
 
 def report(args: argparse.Namespace) -> None:
-    evaluator = Evaluator()
+    evaluator = Evaluator(weights=args.weights)
     rows = [json.loads(text) for text in
             Path(args.data).read_text(encoding="utf-8").splitlines()]
     kinds = {k: sum(r["kind"] == k for r in rows) for k in KINDS}
@@ -291,6 +292,8 @@ def main() -> None:
     parser.add_argument("--trials", type=int, default=144)
     parser.add_argument("--first-seed", type=int, default=1)
     parser.add_argument("--luck", action="store_true", help="the luck correction on")
+    parser.add_argument("--weights", default=None,
+                        help="report: the weights file judged (default: the shipped weights)")
     parser.add_argument("--plies", default="auto,0,1,2",
                         help="the depths to report: auto (narde analyse's default), 0, 1, 2")
     args = parser.parse_args()
