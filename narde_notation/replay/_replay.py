@@ -427,12 +427,20 @@ class _Replay:
         tag = record.tags.get("Result")
         if tag is not None and tag.strip() in RESULTS:
             declared.append((tag.strip(), "the Result tag", self.tag_line("Result"), 1))
+        starred = [("the result", record.result_line, record.result_column)
+                   ] if record.result == "*" else []
+        if tag is not None and tag.strip() == "*":
+            starred.append(("the Result tag", self.tag_line("Result"), 1))
         if declared and declared[0][1] == "the .mat Wins line" and self._forfeit(declared[0]):
             declared = declared[1:]
         if record.resigned and replayed is None and report.outcome is None:
             self._resignation(declared)
             return
         replayed = report.outcome
+        if replayed is not None:  # `*` says the game goes on: the moves end it (R9)
+            for where, line, column in starred:
+                self.add("wrong-result", f"{where} says * (not finished), but the moves finish"
+                         f" the game: {_finish(replayed)}.", line, column)
         for value, where, line, column in declared:
             if replayed is None:
                 self.add("wrong-result", f"{where} says {value}, but the game is not over.",
@@ -571,6 +579,14 @@ def _describe(out: Outcome) -> str:
     if out.winner is None:
         return "a draw"
     return f"{_side(out.winner)} wins by {out.kind}"
+
+
+def _finish(out: Outcome) -> str:
+    """How the replay ends a game, in words: who bears off all 15 and the result (R9)."""
+    if out.winner is None:
+        return f"both sides bear off all 15, a draw ({out.result_string})"
+    return (f"{_side(out.winner)} bears off all 15 and wins by {out.kind}"
+            f" ({out.result_string})")
 
 
 def _written_bar(move: Move) -> bool:

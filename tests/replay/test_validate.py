@@ -108,6 +108,27 @@ def test_wrong_result_token_and_tag() -> None:
     assert ("wrong-result", 5) in found
 
 
+def test_a_star_on_a_finished_game_is_wrong_result() -> None:
+    # White's last checker (own 1) bears off with the 2 (R8); Black has all 15
+    # on its head, none off: the game is over, White wins by mars, 2-0 (R9).
+    # `*` says it is not finished: the result and the tag contradict the moves.
+    text = '[Result "*"]\n[Position "1 / 24:15 / W"]\n\n1. 21: 1/off\n*\n'
+    report = replay(text)
+    assert codes(report) == [("wrong-result", 1), ("wrong-result", 5)]
+    assert [f.severity for f in report.findings] == ["error", "error"]
+    token = report.findings[1]
+    assert token.column == 1
+    assert token.message == ("the result says * (not finished), but the moves finish the"
+                             " game: White bears off all 15 and wins by mars (2-0).")
+    assert report.findings[0].message.startswith("the Result tag says * (not finished)")
+    # the replay's result stands
+    assert (report.result, report.kind) == ("2-0", "mars")
+
+
+def test_a_star_on_an_unfinished_game_is_only_unfinished() -> None:
+    assert codes(replay(OPENING + "*\n")) == [("unfinished", 6)]
+
+
 def test_bad_tags_and_bad_position() -> None:
     # Match must be a number of points; 16 checkers cannot stand on a side.
     match = replay('[Match "three"]\n\n1. 65: 24/13\n*\n')
