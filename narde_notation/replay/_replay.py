@@ -134,6 +134,20 @@ class _Replay:
                     line=line, column=column)
         )
 
+    def _stop(self) -> str:
+        """The sentence that ends the finding where the replay stops mid-game: when an
+        earlier half-turn had an error and was played as written, it names that
+        first error (code, line:column), which the stop may follow from: the
+        position the replay stops in comes from it."""
+        origin = next((f for turn in self.report.turns for f in turn.findings if f.is_error),
+                      None)
+        if origin is None:
+            return _STOP
+        where = (f"{origin.line}:{origin.column}" if origin.column is not None
+                 else f"line {origin.line}")
+        return (" The replay of this game stops here; it may follow from the"
+                f" {origin.code} at {where}, whose moves were played as written.")
+
     def tag_line(self, name: str) -> int | None:
         return self.record.tag_lines.get(name, self.record.line)
 
@@ -321,9 +335,9 @@ class _Replay:
     def _game_over(self, ply: int, half: HalfTurn, pos: Position, over: Outcome,
                    before: int) -> None:
         """A half-turn after the end (R11): ``game-over``, and the replay stops."""
+        winner = _side(over.winner) if over.winner else "nobody"
         self.add("game-over", f"{_side(half.side)} plays {_roll(half)} after the game has"
-                 f" ended ({_side(over.winner) if over.winner else 'nobody'} won)." + _STOP,
-                 half.line, half.column)
+                 f" ended ({winner} won)." + self._stop(), half.line, half.column)
         self.report.turns.append(TurnReplay(ply, half, pos, None, self._since(before)))
         self.report.stopped = True
 
@@ -358,10 +372,10 @@ class _Replay:
             if last is not None:
                 text = last.message.rstrip()
                 text += "" if text.endswith((".", "!", "?")) else "."
-                findings[-1] = last.located(message=text + _STOP)
+                findings[-1] = last.located(message=text + self._stop())
             else:
                 self.add("dice-mismatch", f"{_roll(half)}: the moves cannot be"
-                         " applied." + _STOP, half.line, half.column)
+                         " applied." + self._stop(), half.line, half.column)
             report.turns.append(TurnReplay(ply, half, pos, None, self._since(before)))
             report.stopped = True
         return after
@@ -377,7 +391,7 @@ class _Replay:
         for move in half.moves:
             if _written_bar(move):
                 self.add("bar", f"{move.text or 'a move'} uses the bar: Long Narde has none,"
-                         " so the move cannot be played." + _STOP, half.line,
+                         " so the move cannot be played." + self._stop(), half.line,
                          move.column or half.column)
                 return True
         return False
@@ -394,11 +408,11 @@ class _Replay:
             point = written[0]
             if move.path[0] == point:
                 self.add("no-checker", f"{move.text}: point {point} is not on the board (1-24),"
-                         " no checker can start there." + _STOP, half.line,
+                         " no checker can start there." + self._stop(), half.line,
                          move.column or half.column)
             else:
                 self.add("wrong-direction", f"{move.text}: point {point} is not on the board"
-                         " (1-24); a checker moves from higher to lower points." + _STOP,
+                         " (1-24); a checker moves from higher to lower points." + self._stop(),
                          half.line, move.column or half.column)
             return True
         return False
