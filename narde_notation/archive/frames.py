@@ -350,14 +350,8 @@ def games_frame(
     """One row per game of ``paths``: columns of :data:`GAME_COLUMNS` (module doc).
 
     Every game read is a row, invalid ones included (``valid`` False).
-    ``paths`` as for :func:`findings_frame` (files, or reports and records);
-    ``rules`` and ``encoding`` as for :func:`tables`.
-
-    Raises:
-        FileNotFoundError: a path does not exist.
-        narde_notation.model.errors.RulesetError: ``rules`` is not a ruleset.
-        LookupError: ``encoding`` is not a text encoding.
-        TypeError: paths mixed with reports, or reports with ``rules`` or ``encoding``.
+    ``paths`` (files, or reports and records), ``rules``, ``jobs`` and
+    ``encoding`` as for :func:`findings_frame`, and its errors.
     """
     return _source_tables(paths, rules, jobs, encoding).games
 
@@ -369,8 +363,8 @@ def turns_frame(
     """One row per half-turn written in ``paths``: :data:`TURN_COLUMNS` (module doc).
 
     Half-turns after a game's replay stopped are rows too (their pip counts
-    NA); ``paths`` as for :func:`findings_frame`; ``rules`` and ``encoding``
-    as for :func:`tables`, and its errors (and :func:`games_frame`'s TypeError).
+    NA); ``paths``, ``rules``, ``jobs`` and ``encoding`` as for
+    :func:`findings_frame`, and its errors.
     """
     return _source_tables(paths, rules, jobs, encoding).turns
 
