@@ -135,18 +135,14 @@ class _Replay:
         )
 
     def _stop(self) -> str:
-        """The sentence that ends the finding where the replay stops mid-game: when an
-        earlier half-turn had an error and was played as written, it names that
-        first error (code, line:column), which the stop may follow from: the
-        position the replay stops in comes from it."""
-        origin = next((f for turn in self.report.turns for f in turn.findings if f.is_error),
-                      None)
-        if origin is None:
+        """The end of the finding where the replay stops mid-game, naming the first error
+        of an earlier half-turn played as written (the position comes from it)."""
+        first = next((f for turn in self.report.turns for f in turn.findings if f.is_error), None)
+        if first is None:
             return _STOP
-        where = (f"{origin.line}:{origin.column}" if origin.column is not None
-                 else f"line {origin.line}")
+        where = f"{first.line}:{first.column}" if first.column else f"line {first.line}"
         return (" The replay of this game stops here; it may follow from the"
-                f" {origin.code} at {where}, whose moves were played as written.")
+                f" {first.code} at {where}, whose moves were played as written.")
 
     def tag_line(self, name: str) -> int | None:
         return self.record.tag_lines.get(name, self.record.line)
@@ -441,10 +437,9 @@ class _Replay:
         tag = record.tags.get("Result")
         if tag is not None and tag.strip() in RESULTS:
             declared.append((tag.strip(), "the Result tag", self.tag_line("Result"), 1))
-        starred = [("the result", record.result_line, record.result_column)
-                   ] if record.result == "*" else []
-        if tag is not None and tag.strip() == "*":
-            starred.append(("the Result tag", self.tag_line("Result"), 1))
+        starred = [(where, line, column) for said, where, line, column in (
+            (record.result, "the result", record.result_line, record.result_column),
+            (tag and tag.strip(), "the Result tag", self.tag_line("Result"), 1)) if said == "*"]
         if declared and declared[0][1] == "the .mat Wins line" and self._forfeit(declared[0]):
             declared = declared[1:]
         if record.resigned and replayed is None and report.outcome is None:
@@ -454,7 +449,8 @@ class _Replay:
         if replayed is not None:  # `*` says the game goes on: the moves end it (R9)
             for where, line, column in starred:
                 self.add("wrong-result", f"{where} says * (not finished), but the moves finish"
-                         f" the game: {_finish(replayed)}.", line, column)
+                         f" the game: {_describe(replayed)} ({replayed.result_string}).", line,
+                         column)
         for value, where, line, column in declared:
             if replayed is None:
                 self.add("wrong-result", f"{where} says {value}, but the game is not over.",
@@ -593,14 +589,6 @@ def _describe(out: Outcome) -> str:
     if out.winner is None:
         return "a draw"
     return f"{_side(out.winner)} wins by {out.kind}"
-
-
-def _finish(out: Outcome) -> str:
-    """How the replay ends a game, in words: who bears off all 15 and the result (R9)."""
-    if out.winner is None:
-        return f"both sides bear off all 15, a draw ({out.result_string})"
-    return (f"{_side(out.winner)} bears off all 15 and wins by {out.kind}"
-            f" ({out.result_string})")
 
 
 def _written_bar(move: Move) -> bool:
