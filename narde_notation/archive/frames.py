@@ -126,14 +126,15 @@ message (str).
 
 Paths: every function taking ``paths`` accepts a path, a folder (searched
 recursively for ``*.txt``, ``*.mat``, ``*.nrd``) or a glob pattern, or an
-iterable of them.
+iterable of them.  :func:`games_frame`, :func:`turns_frame` and
+:func:`findings_frame` take the replay API's reports (or records) too.
 """
 
 from __future__ import annotations
 
 import os
 from collections.abc import Iterable, Iterator, Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
 from narde_notation.archive._summary import Summary, file_table, summarise, valid_turns
 from narde_notation.archive.executor import Failure, run_each
@@ -316,41 +317,91 @@ def tables(
     return out
 
 
+#: what the ``*_frame`` functions take: paths, or games already read or replayed
+FrameSource = PathsLike | Iterable["GameReport | GameRecord"]
+
+
+def _source_tables(paths: FrameSource, rules: Ruleset | str | None, jobs: int | None,
+                   encoding: str | None) -> FileTables:
+    """:func:`tables` of paths, or :func:`tables_from_records` of reports or records
+    (an iterable holding them: ``rules`` and ``encoding`` belong to reading files)."""
+    if isinstance(paths, str | os.PathLike):
+        return tables(paths, rules, jobs, encoding=encoding)
+    from narde_notation.replay import GameReport
+
+    items = list(paths)
+    games = [item for item in items if isinstance(item, GameReport | GameRecord)]
+    if not games:
+        return tables(cast("list[str | os.PathLike[str]]", items), rules, jobs,
+                      encoding=encoding)
+    if len(games) != len(items):
+        raise TypeError("give paths, or reports and records, not both")
+    if rules is not None or encoding is not None:
+        raise TypeError("rules and encoding apply to files read here: validate the records"
+                        " with those rules (validate_games(records, rules)) and pass the"
+                        " reports")
+    return tables_from_records(games)
+
+
 def games_frame(
-    paths: PathsLike, rules: Ruleset | str | None = None, jobs: int | None = 1, *,
+    paths: FrameSource, rules: Ruleset | str | None = None, jobs: int | None = 1, *,
     encoding: str | None = None,
 ) -> pd.DataFrame:
     """One row per game of ``paths``: columns of :data:`GAME_COLUMNS` (module doc).
 
     Every game read is a row, invalid ones included (``valid`` False).
-    ``rules`` and ``encoding`` as for :func:`tables`.
-
-    Raises:
-        FileNotFoundError: a path does not exist.
-        narde_notation.model.errors.RulesetError: ``rules`` is not a ruleset.
-        LookupError: ``encoding`` is not a text encoding.
+    ``paths`` (files, or reports and records), ``rules``, ``jobs`` and
+    ``encoding`` as for :func:`findings_frame`, and its errors.
     """
-    return tables(paths, rules, jobs, encoding=encoding).games
+    return _source_tables(paths, rules, jobs, encoding).games
 
 
 def turns_frame(
-    paths: PathsLike, rules: Ruleset | str | None = None, jobs: int | None = 1, *,
+    paths: FrameSource, rules: Ruleset | str | None = None, jobs: int | None = 1, *,
     encoding: str | None = None,
 ) -> pd.DataFrame:
     """One row per half-turn written in ``paths``: :data:`TURN_COLUMNS` (module doc).
 
     Half-turns after a game's replay stopped are rows too (their pip counts
-    NA); ``rules`` and ``encoding`` as for :func:`tables`, and its errors.
+    NA); ``paths``, ``rules``, ``jobs`` and ``encoding`` as for
+    :func:`findings_frame`, and its errors.
     """
-    return tables(paths, rules, jobs, encoding=encoding).turns
+    return _source_tables(paths, rules, jobs, encoding).turns
 
 
-def findings_frame(paths: PathsLike, rules: Ruleset | str | None = None,
+def findings_frame(paths: FrameSource, rules: Ruleset | str | None = None,
                    jobs: int | None = 1, *, encoding: str | None = None) -> pd.DataFrame:
-    """One row per finding in ``paths``: :data:`FINDING_COLUMNS` (module doc),
-    in file order; the same findings ``narde-validate`` prints.  ``rules`` and
-    ``encoding`` as for :func:`tables`, and its errors."""
-    return tables(paths, rules, jobs, encoding=encoding).findings
+    """One row per finding, in file order: the findings ``narde-validate`` prints.
+
+    Args:
+        paths: files, folders or globs (read and replayed here), or the reports
+            of the replay API (:func:`~narde_notation.replay.validation.validate`,
+            :func:`~narde_notation.replay.validation.validate_games`,
+            :meth:`~narde_notation.replay.pipeline.Pipeline.reports`) or
+            records (:func:`~narde_notation.formats.reader.read_games`; replayed
+            here as one file, match scores checked across them).
+        rules, jobs, encoding: for files, as for :func:`tables`.
+
+    Returns:
+        A DataFrame with the columns of :data:`FINDING_COLUMNS`, one row a finding:
+
+        - ``file`` (category): the record's file (``"<memory>"`` or
+          ``"<string>"`` for text read from memory);
+        - ``game`` (Int64): the game's 0-based index in its file; NA for a
+          finding of text that is no game;
+        - ``line``, ``column`` (Int64): where it is, 1-based; NA when unknown;
+        - ``code`` (category): the finding code (rules.md's table);
+        - ``severity`` (category): ``"error"`` or ``"warning"``;
+        - ``rule`` (category): the rule's R-id, NA when none;
+        - ``message`` (str): the sentence ``narde-validate`` prints.
+
+    Raises:
+        FileNotFoundError: a path does not exist.
+        narde_notation.model.errors.RulesetError: ``rules`` is not a ruleset.
+        LookupError: ``encoding`` is not a text encoding.
+        TypeError: paths mixed with reports, or reports with ``rules`` or ``encoding``.
+    """
+    return _source_tables(paths, rules, jobs, encoding).findings
 
 
 def tables_from_records(

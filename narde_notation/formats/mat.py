@@ -321,8 +321,11 @@ class _MatReader:
             if game.resigner is not None:
                 side = game.resigner.other
             self.wins(game, side, match.group("points"), number, len(written) + 1)
-            if MATCH_CLAIM_RE.search(line):
-                self.match_claim(game, side, match.group("points"), number, len(written) + 1)
+            if MATCH_CLAIM_RE.search(line):  # checked against the match length (H14)
+                found = match_claim(game.tags, side, match.group("points"), self.file,
+                                    number, len(written) + 1)
+                if found is not None:
+                    game.findings.append(found)
             return None
         lead = len(line) - len(line.lstrip())
         if self.re_item.match(line, lead):
@@ -357,13 +360,6 @@ class _MatReader:
         if found is not None:
             game.findings.append(found)
         return done
-
-    def match_claim(self, game: _MatGame, side: Side, points: str, line: int,
-                    column: int) -> None:
-        """``Wins N points and the match``: checked against the match length (H14)."""
-        found = match_claim(game.tags, side, points, self.file, line, column)
-        if found is not None:
-            game.findings.append(found)
 
     def unread(self, number: int, stripped: str) -> None:
         """A line before a game that looks like part of a record and is not read."""
@@ -458,8 +454,10 @@ class _MatReader:
         for result in (lost, winner):  # a Wins is read last: it is kept
             if result is not None:
                 self.wins(game, result[0], result[1], number, result[2], line)
-        if winner is not None and claims_match:
-            self.match_claim(game, *winner[:2], number, winner[2])
+        if winner is not None and claims_match:  # checked against the match length (H14)
+            found = match_claim(game.tags, winner[0], winner[1], self.file, number, winner[2])
+            if found is not None:
+                game.findings.append(found)
 
     def once_each_roll(self, game: _MatGame, number: int, line: str, base: int,
                        items: list[_Item]) -> list[_Item]:

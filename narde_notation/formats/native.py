@@ -50,6 +50,7 @@ from narde_notation.formats.syntax import (
     error_position,
     expected_names,
     message,
+    nested_comment,
     reader_failure,
     syntax_finding,
 )
@@ -149,6 +150,10 @@ def _syntax_at(chunk: Chunk, text: str, error: UnexpectedInput, file: str | None
             # point just after the last token read, not at trailing blank lines
             last = tokens[-1]
             line, column = int(last.end_line or line), int(last.end_column or column)
+    if not _at_end(error) and text.startswith("{", pos):
+        nested = _nested_comment_at(chunk, text, pos, file)
+        if nested is not None:
+            return nested
     line_text = _line_text(text, line)
     if isinstance(error, UnexpectedToken) and not _at_end(error):
         found_text = str(error.token)
@@ -159,6 +164,27 @@ def _syntax_at(chunk: Chunk, text: str, error: UnexpectedInput, file: str | None
         message(expected_names(error), found_text, before, end=_at_end(error)),
         file=file, line=line + chunk.start - 1, column=column, line_text=line_text,
     )
+
+
+def _nested_comment_at(chunk: Chunk, text: str, pos: int, file: str | None) -> Finding | None:
+    """The ``syntax`` finding of a ``{`` refused for a comment nested in it
+    (:func:`~narde_notation.formats.syntax.nested_comment`), placed at the fault."""
+
+    def place(at: int) -> tuple[int, int]:
+        return (text.count("\n", 0, at) + chunk.start,
+                at - (text.rfind("\n", 0, at) + 1) + 1)
+
+    def where(at: int) -> str:
+        line, column = place(at)
+        return f"{line}:{column}"
+
+    nested = nested_comment(text, pos, where)
+    if nested is None:
+        return None
+    at, text_of = nested
+    line, column = place(at)
+    return syntax_finding(text_of, file=file, line=line, column=column,
+                          line_text=_line_text(text, line - chunk.start + 1))
 
 
 def _line_text(text: str, line: int) -> str:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import functools
 import re
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 
 from lark.exceptions import UnexpectedCharacters, UnexpectedInput, UnexpectedToken
 
@@ -21,6 +21,7 @@ __all__ = [
     "error_position",
     "expected_names",
     "message",
+    "nested_comment",
     "reader_failure",
     "syntax_finding",
 ]
@@ -138,6 +139,46 @@ def message(names: Iterable[str], found_text: str, before: str, *, end: bool = F
     basic = f"expected {_expected(names, found_text, before, end=end)}, found {found}"
     hint = None if end else _hint(found_text, before, names)
     return f"{hint} ({basic})" if hint else basic
+
+
+def nested_comment(text: str, pos: int, where: Callable[[int], str]) -> tuple[int, str] | None:
+    """A ``{`` at ``pos`` of ``text`` that the lexer refused because the comment
+    it opens holds another ``{`` before its ``}`` (comments do not nest:
+    record-format.md, "Comments"; the grammar's ``BRACE_COMMENT``): where the
+    fault is and what it says, or ``None`` (no inner ``{``, or no ``}`` after
+    it: the comment is never closed, :data:`_HINTS`' message).
+
+    With a ``}`` after the comment's first ``}`` and before any other ``{``
+    (``{ a { b } }``), the fault is that stray ``}``, which closes nothing once
+    the first ``}`` closed the comment; otherwise (``{ a { b }``) the inner
+    ``{``.  ``where`` turns a position of ``text`` into ``line:column`` of the
+    file, for the message."""
+    inner = _next_brace(text, pos + 1, skip_line_comments=False)
+    if inner < 0 or text[inner] != "{":
+        return None
+    close = text.find("}", inner + 1)
+    if close < 0:
+        return None
+    after = _next_brace(text, close + 1, skip_line_comments=True)
+    if after >= 0 and text[after] == "}":
+        return after, (f"`}}` closes no comment: comments do not nest, so the comment opened"
+                       f" at {where(pos)} ends at its first `}}` ({where(close)}) and the `{{`"
+                       f" at {where(inner)} inside it opens nothing; take the inner braces out"
+                       " or write them as brackets `( )`")
+    return inner, (f"a `{{` inside the comment opened at {where(pos)}: comments do not nest;"
+                   " take the inner `{` out, or close the first comment before it if it"
+                   " was meant to end there")
+
+
+def _next_brace(text: str, start: int, *, skip_line_comments: bool) -> int:
+    """The position of the first ``{`` or ``}`` of ``text`` from ``start``
+    (outside ``;`` comments when ``skip_line_comments``); -1 when none."""
+    find = _pattern(r"[{};]" if skip_line_comments else r"[{}]").search
+    found = find(text, start)
+    while found is not None and found.group() == ";":
+        end = text.find("\n", found.end())
+        found = None if end < 0 else find(text, end)
+    return -1 if found is None else found.start()
 
 
 def _on_turn_line(before: str) -> bool:

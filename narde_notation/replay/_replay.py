@@ -134,6 +134,16 @@ class _Replay:
                     line=line, column=column)
         )
 
+    def _stop(self) -> str:
+        """The end of the finding where the replay stops mid-game, naming the first error
+        of an earlier half-turn played as written (the position comes from it)."""
+        first = next((f for turn in self.report.turns for f in turn.findings if f.is_error), None)
+        if first is None:
+            return _STOP
+        where = f"{first.line}:{first.column}" if first.column else f"line {first.line}"
+        return (" The replay of this game stops here; it may follow from the"
+                f" {first.code} at {where}, whose moves were played as written.")
+
     def tag_line(self, name: str) -> int | None:
         return self.record.tag_lines.get(name, self.record.line)
 
@@ -321,9 +331,9 @@ class _Replay:
     def _game_over(self, ply: int, half: HalfTurn, pos: Position, over: Outcome,
                    before: int) -> None:
         """A half-turn after the end (R11): ``game-over``, and the replay stops."""
+        winner = _side(over.winner) if over.winner else "nobody"
         self.add("game-over", f"{_side(half.side)} plays {_roll(half)} after the game has"
-                 f" ended ({_side(over.winner) if over.winner else 'nobody'} won)." + _STOP,
-                 half.line, half.column)
+                 f" ended ({winner} won)." + self._stop(), half.line, half.column)
         self.report.turns.append(TurnReplay(ply, half, pos, None, self._since(before)))
         self.report.stopped = True
 
@@ -358,10 +368,10 @@ class _Replay:
             if last is not None:
                 text = last.message.rstrip()
                 text += "" if text.endswith((".", "!", "?")) else "."
-                findings[-1] = last.located(message=text + _STOP)
+                findings[-1] = last.located(message=text + self._stop())
             else:
                 self.add("dice-mismatch", f"{_roll(half)}: the moves cannot be"
-                         " applied." + _STOP, half.line, half.column)
+                         " applied." + self._stop(), half.line, half.column)
             report.turns.append(TurnReplay(ply, half, pos, None, self._since(before)))
             report.stopped = True
         return after
@@ -377,7 +387,7 @@ class _Replay:
         for move in half.moves:
             if _written_bar(move):
                 self.add("bar", f"{move.text or 'a move'} uses the bar: Long Narde has none,"
-                         " so the move cannot be played." + _STOP, half.line,
+                         " so the move cannot be played." + self._stop(), half.line,
                          move.column or half.column)
                 return True
         return False
@@ -394,11 +404,11 @@ class _Replay:
             point = written[0]
             if move.path[0] == point:
                 self.add("no-checker", f"{move.text}: point {point} is not on the board (1-24),"
-                         " no checker can start there." + _STOP, half.line,
+                         " no checker can start there." + self._stop(), half.line,
                          move.column or half.column)
             else:
                 self.add("wrong-direction", f"{move.text}: point {point} is not on the board"
-                         " (1-24); a checker moves from higher to lower points." + _STOP,
+                         " (1-24); a checker moves from higher to lower points." + self._stop(),
                          half.line, move.column or half.column)
             return True
         return False
@@ -427,12 +437,20 @@ class _Replay:
         tag = record.tags.get("Result")
         if tag is not None and tag.strip() in RESULTS:
             declared.append((tag.strip(), "the Result tag", self.tag_line("Result"), 1))
+        starred = [(where, line, column) for said, where, line, column in (
+            (record.result, "the result", record.result_line, record.result_column),
+            (tag and tag.strip(), "the Result tag", self.tag_line("Result"), 1)) if said == "*"]
         if declared and declared[0][1] == "the .mat Wins line" and self._forfeit(declared[0]):
             declared = declared[1:]
         if record.resigned and replayed is None and report.outcome is None:
             self._resignation(declared)
             return
         replayed = report.outcome
+        if replayed is not None:  # `*` says the game goes on: the moves end it (R9)
+            for where, line, column in starred:
+                self.add("wrong-result", f"{where} says * (not finished), but the moves finish"
+                         f" the game: {_describe(replayed)} ({replayed.result_string}).", line,
+                         column)
         for value, where, line, column in declared:
             if replayed is None:
                 self.add("wrong-result", f"{where} says {value}, but the game is not over.",

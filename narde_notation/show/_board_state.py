@@ -13,6 +13,7 @@ import functools
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from narde_notation.analysis import signed
 from narde_notation.model import CODES, NardeError, Side, own_to_absolute, visible
 from narde_notation.rules import Game, Position, Turn
 from narde_notation.show.board_entry import Refusal, Step, TurnEntry
@@ -286,9 +287,12 @@ def _evaluator(rules: str) -> Evaluator:
 
 def hint_answer(state: State) -> dict[str, Any]:
     """The answer to ``POST /api/hint``: ``rows`` (best first, at most
-    :data:`HINT_ROWS`: ``turn``, ``equity``, ``win``, ``win_mars``,
-    ``lose_mars`` (probabilities 0–1, the mover's), ``loss``, ``steps``)
-    and ``total`` (legal turns).
+    :data:`HINT_ROWS`: ``turn``, ``equity`` (points, R9), ``win``,
+    ``win_mars``, ``lose_mars`` (probabilities 0–1, the mover's), ``loss``
+    (points), ``steps``, and the texts the page shows: ``equity_text``,
+    :func:`~narde_notation.analysis.marks.signed`'s ``"+0.125"`` or
+    ``" 0.000"``, and ``loss_text``, the loss as a signed difference
+    (``"-0.040"``; ``""`` on the best row)) and ``total`` (legal turns).
 
     Raises:
         BoardError: no roll, or the state does not hold.
@@ -307,8 +311,10 @@ def hint_answer(state: State) -> dict[str, Any]:
     rows = [{"turn": r.turn.notation(), "equity": round(r.estimate.equity, 4),
              "win": round(r.estimate.win, 4), "win_mars": round(r.estimate.win_mars, 4),
              "lose_mars": round(r.estimate.lose_mars, 4), "loss": round(r.loss, 4),
+             "equity_text": signed(r.estimate.equity),
+             "loss_text": signed(-r.loss) if k else "",
              "steps": _abs_steps(r.turn, entry.mover)}
-            for r in ranked[:HINT_ROWS]]
+            for k, r in enumerate(ranked[:HINT_ROWS])]
     return {"rows": rows, "total": len(ranked),
             "roll": f"{entry.dice[0]}{entry.dice[1]}"}
 

@@ -61,6 +61,23 @@ def test_stopping_early_leaves_no_worker_and_no_pool_thread() -> None:
     assert multiprocessing.active_children() == []
 
 
+def big_result(item: str) -> bytes:
+    return bytes(40_000_000)  # 40 MB: sent through the pipe in many writes
+
+
+def test_stopping_while_a_worker_sends_its_result_leaves_no_pool_thread() -> None:
+    """A worker stopped while it sends a big result leaves part of a message in
+    the result pipe; the pool's thread waited for the rest for ever, and the
+    interpreter's exit for that thread (``narde analyse -j 2``, Ctrl-C as a
+    file's analysis came back: a hang after "interrupted after N files")."""
+    threads_before = set(threading.enumerate())
+    results = run_each(big_result, ["1", "2", "3"], jobs=2)
+    assert len(next(results)) == 40_000_000  # the second worker is sending its own
+    results.close()
+    assert set(threading.enumerate()) <= threads_before
+    assert multiprocessing.active_children() == []
+
+
 @pytest.mark.parametrize("address", ["tcp://127.0.0.1", "nonsense://x:1", "tcp://127.0.0.1:1"])
 def test_check_scheduler_refuses_unusable_addresses(address: str) -> None:
     pytest.importorskip("distributed")

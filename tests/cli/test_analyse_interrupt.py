@@ -3,6 +3,9 @@ line on standard error, no traceback (STANDARDS; docs/decisions.md A5)."""
 
 from __future__ import annotations
 
+import os
+import signal
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -59,3 +62,33 @@ def test_ctrl_c_in_narde_show_analyse_exits_130(tmp_path: Path,
     assert isinstance(done.exception, SystemExit)
     assert done.stderr.splitlines() == ["narde show: error: interrupted"]
     assert not (tmp_path / "g.html").exists()  # nothing half-written
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="SIGINT to the process itself")
+def test_ctrl_c_while_a_file_is_written_keeps_its_whole_output(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # Ctrl-C lands while the first file's games are written (with -j 2 its first
+    # handling imports pandas: about a second under load); that file was counted
+    # in "interrupted after 1 file" with none of its games on stdout.  Now its
+    # output is finished, then the program stops: the second file is not started.
+    import narde_notation.cli.analyse as analyse
+
+    (tmp_path / "a.txt").write_text(GAME + "\n" + GAME, encoding="utf-8")  # 2 games
+    (tmp_path / "b.txt").write_text(GAME, encoding="utf-8")
+    real = analyse._Output._write_game
+    sent: list[int] = []
+
+    def write_game(self: Any, game: Any) -> None:
+        if not sent:
+            sent.append(1)
+            os.kill(os.getpid(), signal.SIGINT)
+        real(self, game)
+
+    monkeypatch.setattr(analyse._Output, "_write_game", write_game)
+    done = CliRunner().invoke(narde, ["analyse", str(tmp_path / "a.txt"),
+                                      str(tmp_path / "b.txt"), "-j", "1"])
+    assert done.exit_code == 130
+    assert done.stderr.splitlines() == ["narde analyse: error: interrupted after 1 file"]
+    assert "a.txt, game 0" in done.stdout and "a.txt, game 1" in done.stdout
+    assert "b.txt" not in done.stdout
+    assert signal.getsignal(signal.SIGINT) is signal.default_int_handler

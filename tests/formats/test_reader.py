@@ -197,6 +197,37 @@ def test_unterminated_brace_points_at_it() -> None:
     assert syntax(record) == (1, 20)
 
 
+def _syntax_finding(record: GameRecord) -> tuple[int | None, int | None, str]:
+    (finding,) = [f for f in record.findings if f.code == "syntax"]
+    return finding.line, finding.column, finding.message
+
+
+def test_a_nested_comment_points_at_the_stray_brace() -> None:
+    # comments do not nest (record-format.md): `{ a { b }` is the comment, closed
+    # by its first `}` at 2:28; the second `}` (2:30) closes nothing: the fault
+    line, column, text = _syntax_finding(one("1. 65: 24/18 18/13\n"
+                                             "1... 31: 24/21 { a { b } } 2. 42: 24/20\n"))
+    assert (line, column) == (2, 26)
+    assert text.startswith("`}` closes no comment: comments do not nest")
+    assert "opened at 2:16" in text and "first `}` (2:24)" in text and "`{` at 2:20" in text
+
+
+def test_a_nested_comment_over_lines_and_a_line_comment() -> None:
+    # the comment opened at 1:20 holds a `;` (text) and ends at 2:6; `; x }` after
+    # it is a line comment, so the stray `}` is the one at 3:1
+    line, column, text = _syntax_finding(one("1. 65: 24/18 18/13 { a ; b\n"
+                                             " { c } ; x }\n}\n1... 31: 24/21 21/20\n"))
+    assert (line, column) == (3, 1)
+    assert "opened at 1:20" in text and "first `}` (2:6)" in text and "`{` at 2:2" in text
+
+
+def test_a_comment_holding_a_brace_points_at_the_inner_brace() -> None:
+    # `{ a { b }` and no stray `}`: the inner `{` (1:24) is the fault
+    line, column, text = _syntax_finding(one("1. 65: 24/18 18/13 { a { b } 1... 31: 24/21\n"))
+    assert (line, column) == (1, 24)
+    assert text.startswith("a `{` inside the comment opened at 1:20: comments do not nest")
+
+
 def test_bad_result_token() -> None:
     record = one("1. 65: 24/18 18/13\n1-1\n")
     assert syntax(record) == (2, 1)

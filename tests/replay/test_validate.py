@@ -108,6 +108,53 @@ def test_wrong_result_token_and_tag() -> None:
     assert ("wrong-result", 5) in found
 
 
+def test_a_star_on_a_finished_game_is_wrong_result() -> None:
+    # White's last checker (own 1) bears off with the 2 (R8); Black has all 15
+    # on its head, none off: the game is over, White wins by mars, 2-0 (R9).
+    # `*` says it is not finished: the result and the tag contradict the moves.
+    text = '[Result "*"]\n[Position "1 / 24:15 / W"]\n\n1. 21: 1/off\n*\n'
+    report = replay(text)
+    assert codes(report) == [("wrong-result", 1), ("wrong-result", 5)]
+    assert [f.severity for f in report.findings] == ["error", "error"]
+    token = report.findings[1]
+    assert token.column == 1
+    assert token.message == ("the result says * (not finished), but the moves finish the"
+                             " game: White wins by mars (2-0).")
+    assert report.findings[0].message.startswith("the Result tag says * (not finished)")
+    # the replay's result stands
+    assert (report.result, report.kind) == ("2-0", "mars")
+
+
+def test_a_star_on_an_unfinished_game_is_only_unfinished() -> None:
+    assert codes(replay(OPENING + "*\n")) == [("unfinished", 6)]
+
+
+def test_a_stop_after_an_error_played_as_written_names_that_error() -> None:
+    # White's 65 plays 24/18 18/13 and 13/8 too: three moves for two dice
+    # (dice-mismatch at 4:20), played as written, so a White checker stands on
+    # own 8 = absolute 8.  Black's 21/20 goes to Black's own 20 = absolute
+    # (20 + 11) % 24 + 1 = 8: held by White (closed-point, R4), nothing applied,
+    # the replay stops; that stop names the first error as its possible cause.
+    text = ('[White "A"]\n[Black "B"]\n\n1. 65: 24/18 18/13 13/8\n'
+            "1... 31: 24/21 21/20\n*\n")
+    report = replay(text)
+    assert [(f.code, f.line, f.column) for f in report.findings] == [
+        ("dice-mismatch", 4, 20), ("closed-point", 5, 16)]
+    assert report.stopped
+    assert "stops here" not in report.findings[0].message
+    assert report.findings[1].message.endswith(
+        "The replay of this game stops here; it may follow from the dice-mismatch at 4:20,"
+        " whose moves were played as written.")
+
+
+def test_a_stop_with_no_error_before_it_says_only_that_it_stops() -> None:
+    # 17/12 after 24/18: White has no checker on 17 (R3), the first error
+    report = replay('[White "A"]\n[Black "B"]\n\n1. 65: 24/18 17/12\n*\n')
+    (finding,) = report.findings
+    assert finding.code == "no-checker"
+    assert finding.message.endswith("to move 17/12. The replay of this game stops here.")
+
+
 def test_bad_tags_and_bad_position() -> None:
     # Match must be a number of points; 16 checkers cannot stand on a side.
     match = replay('[Match "three"]\n\n1. 65: 24/13\n*\n')

@@ -177,6 +177,31 @@ def test_hint_ranks_the_legal_turns(client: Any) -> None:
     assert _post(client, "/api/hint").status_code == 400
 
 
+def test_hint_sends_the_equity_and_loss_texts_of_signed(client: Any,
+                                                        monkeypatch: pytest.MonkeyPatch) -> None:
+    # the page shows the server's texts (analysis.marks.signed, one formatter): an
+    # equity or a loss that rounds to zero has no sign, never "-0.000" / "+0.000"
+    from narde_notation.analysis import signed
+    from narde_notation.evaluator.estimate import Estimate, RankedTurn
+    from narde_notation.rules import legal_turns
+    from narde_notation.show import _board_state
+
+    figures = [(-0.0004, 0.0), (-0.0006, 0.0002), (-0.125, 0.1246)]
+
+    class Fake:
+        def rank_turns(self, position: Position, dice: Any) -> list[RankedTurn]:
+            turns = legal_turns(position, dice)
+            return [RankedTurn(t, Estimate(0.5, 0.0, 0.0, e, False), loss, 0)
+                    for t, (e, loss) in zip(turns, figures, strict=False)]
+
+    monkeypatch.setattr(_board_state, "_evaluator", lambda rules: Fake())
+    rows = _post(client, "/api/hint", turns=OPENING[:3], roll="64").get_json()["rows"]
+    assert [(r["equity_text"], r["loss_text"]) for r in rows] == [
+        (" 0.000", ""), ("-0.001", " 0.000"), ("-0.125", "-0.125")]
+    assert [r["equity_text"] for r in rows] == [signed(e) for e, _loss in figures]
+    assert rows[0]["equity"] == -0.0004
+
+
 def test_analysis_is_the_viewer_and_escapes_names(client: Any) -> None:
     got = _post(client, "/api/analysis", turns=OPENING, white="<script>alert(1)</script>")
     html = got.get_json()["html"]

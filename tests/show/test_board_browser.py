@@ -9,6 +9,7 @@ points are White's numbering, Black's own ``b`` is absolute
 
 from __future__ import annotations
 
+import re
 import threading
 from collections.abc import Iterator
 from pathlib import Path
@@ -166,6 +167,11 @@ def test_moves_by_clicks_a_refusal_undo_and_hint(browser: Any, board_url: str,
     rows = browser.find_elements(By.CSS_SELECTOR, "[data-hint-row]")
     # Black's first 31 plays one checker 24/20 either way: one legal turn
     assert len(rows) == 1
+    # its equity is the server's text (signed: three decimals, a sign or a blank);
+    # the best row has no loss
+    cells = [td.get_attribute("textContent")
+             for td in rows[0].find_elements(By.TAG_NAME, "td")]
+    assert re.fullmatch(r"[+ -]\d\.\d{3}", cells[2]) and cells[5] == ""
     rows[0].click()
     _idle(browser)
     assert _text(browser, "#black-pips") == "Black 356 pips"

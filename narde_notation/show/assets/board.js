@@ -239,10 +239,11 @@
         var tr = table.insertRow();
         tr.setAttribute("data-hint-row", i);
         tr.title = "play this turn";
-        [String(i + 1), r.turn, (r.equity >= 0 ? "+" : "") + r.equity.toFixed(3),
+        // the equity and loss texts are the server's (analysis.marks.signed), one formatter
+        [String(i + 1), r.turn, r.equity_text,
          (100 * r.win).toFixed(1) + "%",
          (100 * r.win_mars).toFixed(1) + "% / " + (100 * r.lose_mars).toFixed(1) + "%",
-         i ? "-" + r.loss.toFixed(3) : ""].forEach(function (t) {
+         r.loss_text].forEach(function (t) {
           tr.insertCell().textContent = t;
         });
         tr.addEventListener("click", function () { update(copy({steps: r.steps})); });
