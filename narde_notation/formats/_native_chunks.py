@@ -12,8 +12,7 @@ import re
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 
-from narde_notation.formats._native_drafts import native_parser
-from narde_notation.formats.grammar import terminal_pattern
+from narde_notation.formats._native_drafts import native_pattern
 
 __all__ = ["BLANKS", "CHUNK_LINES", "NUMBER_BEFORE_RE", "RESULT_END_RE", "TURN_START_RE",
            "Chunk", "native_chunks"]
@@ -83,7 +82,7 @@ def native_chunks(lines: Iterable[tuple[int, str]], *,
     waiting = False  # near a cut: the last code line ends with a turn number
     result_end = RESULT_END_RE.search
     turn_start = TURN_START_RE.match
-    comment = terminal_pattern(native_parser(), "BRACE_COMMENT")
+    comment = native_pattern("BRACE_COMMENT")
     again: list[tuple[int, str]] = []  # lines to look at again, last first
     stream = iter(lines)
     while True:

@@ -14,12 +14,11 @@ import threading
 from bisect import bisect_left, bisect_right
 from collections.abc import Iterable
 from dataclasses import dataclass, field
-from typing import Any, Literal
-
-from lark import Lark, Token, Transformer
+from typing import TYPE_CHECKING, Any, Literal
 
 from narde_notation.formats.grammar import (
     MAX_MOVES,
+    cached_terminals,
     capped_moves,
     halfturn_parts,
     load_grammar,
@@ -28,7 +27,11 @@ from narde_notation.formats.grammar import (
 )
 from narde_notation.model import Finding, GameRecord, HalfTurn, Move, Side
 
-__all__ = ["SINK", "Draft", "draft_from_tokens", "finish", "native_parser", "turn_line"]
+if TYPE_CHECKING:  # Lark is imported when a chunk needs the parser (decisions P1)
+    from lark import Lark, Token
+
+__all__ = ["SINK", "Draft", "PlainToken", "draft_from_tokens", "finish", "native_parser",
+           "native_pattern", "turn_line"]
 
 
 class _Sink(threading.local):
@@ -115,7 +118,23 @@ def _capped(draft: Draft, moves: tuple[Move, ...], line: int) -> tuple[Move, ...
     return kept
 
 
-def draft_from_tokens(tokens: Iterable[Token]) -> Draft:
+class PlainToken(str):
+    """A token read without Lark (the reader's plain path, decisions P1): its
+    text and what :func:`draft_from_tokens` reads of a Lark ``Token``."""
+
+    type: str
+    line: int
+    column: int
+    start_pos: int
+
+    @classmethod
+    def at(cls, kind: str, text: str, line: int, column: int, start: int) -> PlainToken:
+        token = cls(text)
+        token.type, token.line, token.column, token.start_pos = kind, line, column, start
+        return token
+
+
+def draft_from_tokens(tokens: Iterable[Token | PlainToken]) -> Draft:
     """Tags, half-turns and result of one game from its tokens, in order.
 
     Sides: the first half-turn is White unless its number is ``N...``; then
@@ -153,7 +172,7 @@ def draft_from_tokens(tokens: Iterable[Token]) -> Draft:
 #: (turn number waiting for its half-turn, written ``N...``, side of the next half-turn)
 _TurnState = tuple[int | None, bool, Side | None]
 
-def _read_turns(draft: Draft, token: Token, offset: int, state: _TurnState,
+def _read_turns(draft: Draft, token: Token | PlainToken, offset: int, state: _TurnState,
                 placed: bool) -> _TurnState:
     """The half-turns of a ``TURNS`` token (a block of turn lines) appended to
     ``draft``; ``placed``: record where each starts (for comments).  A line's
@@ -212,14 +231,15 @@ def _line_number(draft: Draft, prefix: str, line: int, shift: int, number: int |
     return number, black
 
 
-def _read_result(draft: Draft, token: Token, offset: int) -> None:
+def _read_result(draft: Draft, token: Token | PlainToken, offset: int) -> None:
     draft.result = str(token)
     draft.result_pos = token.start_pos  # type: ignore[assignment]
     draft.result_line = token.line + offset  # type: ignore[operator]
     draft.result_column = token.column
 
 
-def _continued_moves(draft: Draft, token: Token, capped: set[int], offset: int) -> None:
+def _continued_moves(draft: Draft, token: Token | PlainToken, capped: set[int],
+                     offset: int) -> None:
     """Moves continuing the previous half-turn after a comment (``MOVES``);
     ``capped``: the indices of the half-turns whose moves were cut already."""
     halfturns = draft.half_turns
@@ -242,7 +262,7 @@ def _continued_moves(draft: Draft, token: Token, capped: set[int], offset: int) 
     )
 
 
-def _read_tags(draft: Draft, token: Token, offset: int) -> None:
+def _read_tags(draft: Draft, token: Token | PlainToken, offset: int) -> None:
     """The tag pairs of a ``TAGS`` block, with their lines."""
     tags, tag_lines = draft.tags, draft.tag_lines
     line_no: int = token.line + offset  # type: ignore[operator]
@@ -253,19 +273,6 @@ def _read_tags(draft: Draft, token: Token, offset: int) -> None:
             tags[name] = unescape(match.group(2))
             tag_lines[name] = line_no
         line_no += 1
-
-
-class _NativeTransformer(Transformer[Token, Any]):
-    """LALR callbacks: build drafts as rules reduce (no parse tree)."""
-
-    def game(self, children: list[Token]) -> Draft:
-        return draft_from_tokens(children)
-
-    def open(self, children: list[Token]) -> Draft:
-        return draft_from_tokens(children)
-
-    def start(self, children: list[Draft]) -> list[Draft]:
-        return children
 
 
 def _comment_text(token: Token) -> str:
@@ -327,8 +334,30 @@ def finish(
 @functools.cache
 def native_parser() -> Lark:
     """The LALR parser of ``native.lark`` (transformer attached: it yields drafts)."""
+    from lark import Token, Transformer
+
+    class _NativeTransformer(Transformer[Token, Any]):
+        """LALR callbacks: build drafts as rules reduce (no parse tree)."""
+
+        def game(self, children: list[Token]) -> Draft:
+            return draft_from_tokens(children)
+
+        def open(self, children: list[Token]) -> Draft:
+            return draft_from_tokens(children)
+
+        def start(self, children: list[Draft]) -> list[Draft]:
+            return children
+
     return load_grammar(
         "native",
         transformer=_NativeTransformer(),
         lexer_callbacks={"BRACE_COMMENT": _collect_comment, "LINE_COMMENT": _collect_comment},
     )
+
+
+@functools.cache
+def native_pattern(name: str) -> re.Pattern[str]:
+    """Terminal ``name`` of ``native.lark`` as a compiled Python pattern, from
+    the terminals' cache (:func:`~narde_notation.formats.grammar.cached_terminals`):
+    Lark is not imported when the file is there."""
+    return re.compile(cached_terminals("native", native_parser)[name])

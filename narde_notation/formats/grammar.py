@@ -19,20 +19,21 @@ import hashlib
 import os
 import re
 import sys
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
-
-import lark
-from lark import Lark
 
 from narde_notation.model import BAR, OFF, ROLL_SPELLINGS, Finding, Move
 
-if TYPE_CHECKING:  # pathlib is not imported at start-up
+if TYPE_CHECKING:  # pathlib and Lark are not imported at start-up
     from pathlib import Path
+
+    from lark import Lark
 
 __all__ = [
     "MAX_MOVES",
     "MAX_NUMBER_DIGITS",
     "cache_folder",
+    "cached_terminals",
     "capped_moves",
     "grammar_folder",
     "halfturn_parts",
@@ -98,6 +99,9 @@ def cache_folder() -> str | None:
 def load_grammar(name: str, **options: Any) -> Lark:
     """An LALR parser for ``grammar/<name>.lark`` (``%import terms`` resolved
     in the same folder), loaded from Lark's on-disk cache when it is there."""
+    import lark
+    from lark import Lark
+
     folder = _grammar_path()
     source = os.path.join(folder, f"{name}.lark")
     with open(source, encoding="utf-8") as handle:
@@ -157,6 +161,68 @@ def terminal_pattern(parser: Lark, name: str) -> re.Pattern[str]:
     if pattern is None:
         pattern = _TERMINALS[key] = re.compile(parser.get_terminal(name).pattern.to_regexp())
     return pattern
+
+
+def cached_terminals(name: str, build: Callable[[], Lark]) -> dict[str, str]:
+    """Terminal name -> Python regular expression, for every terminal of
+    grammar ``name`` as the parser ``build()`` returns compiles it.
+
+    Kept in a small text file in :func:`cache_folder` (a line per terminal:
+    its name, a tab, its pattern in Python's ``unicode_escape``), named
+    after the grammar files' and Lark's installed ``__init__.py``'s sizes
+    and modification times (ns), so a run that needs only the patterns (the
+    native reader's plain path) neither imports Lark nor builds the parser;
+    any other file, or none, and the parser is built and the file written
+    again (decisions P1)."""
+    cache = cache_folder()
+    key = _terminals_key(name)
+    target = (os.path.join(cache, f"{name}-terminals-v{_CACHE_VERSION}-{key}.txt")
+              if cache is not None and key is not None else None)
+    if target is not None and os.path.isfile(target):
+        try:
+            with open(target, encoding="ascii") as handle:
+                lines = handle.read().split("\n")
+            stored = {name: escaped.encode("ascii").decode("unicode_escape")
+                      for name, escaped in (line.split("\t", 1) for line in lines if line)}
+            if stored and lines[-1] == "":  # written whole
+                return stored
+        except (OSError, ValueError):
+            pass
+    patterns = {terminal.name: terminal.pattern.to_regexp() for terminal in build().terminals}
+    if target is not None:
+        partial = f"{target}.{os.getpid()}.tmp"
+        try:
+            with open(partial, "w", encoding="ascii") as handle:
+                handle.write("".join(f"{k}\t{v.encode('unicode_escape').decode('ascii')}\n"
+                                     for k, v in patterns.items()))
+            os.replace(partial, target)
+        except OSError:
+            pass
+    return patterns
+
+
+def _terminals_key(name: str) -> str | None:
+    """A digest of what a grammar's terminal patterns depend on: the grammar
+    folder's path and its ``.lark`` files' sizes and times, Lark's
+    ``__init__.py`` (its install), Python's version; ``None`` when one of
+    them cannot be looked at."""
+    from importlib.util import find_spec
+
+    folder = _grammar_path()
+    try:
+        spec = find_spec("lark")
+        origin = spec.origin if spec is not None else None
+        if origin is None:
+            return None
+        parts = [folder, name, origin, sys.version]
+        for path in [origin, *sorted(os.path.join(folder, f) for f in os.listdir(folder)
+                                     if f.endswith(".lark"))]:
+            info = os.stat(path)
+            parts.append(f"{path}:{info.st_size}:{info.st_mtime_ns}")
+    except (OSError, ImportError, ValueError):
+        return None
+    text = "\n".join(parts)
+    return hashlib.sha256(text.encode("utf-8", "surrogateescape")).hexdigest()[:16]
 
 
 # ---------------------------------------------------------------------------

@@ -17,10 +17,7 @@ from __future__ import annotations
 import dataclasses
 import re
 from collections.abc import Iterable, Iterator
-from typing import cast
-
-from lark import Lark, Token
-from lark.exceptions import UnexpectedInput, UnexpectedToken
+from typing import TYPE_CHECKING, cast
 
 from narde_notation._lazy import publish
 from narde_notation.formats._native_chunks import (
@@ -35,15 +32,16 @@ from narde_notation.formats._native_chunks import (
 from narde_notation.formats._native_drafts import (
     SINK,
     Draft,
+    PlainToken,
     draft_from_tokens,
     finish,
     native_parser,
+    native_pattern,
     turn_line,
 )
 from narde_notation.formats.grammar import (
     capped_moves,
     halfturn_parts,
-    terminal_pattern,
     turn_number,
 )
 from narde_notation.formats.syntax import (
@@ -55,6 +53,10 @@ from narde_notation.formats.syntax import (
     syntax_finding,
 )
 from narde_notation.model import Finding, GameRecord, HalfTurn, Move, Side
+
+if TYPE_CHECKING:  # Lark is imported when a chunk needs the parser (decisions P1)
+    from lark import Lark, Token
+    from lark.exceptions import UnexpectedInput
 
 __all__ = ["CHUNK_LINES", "native_chunks", "native_parser", "read_half_turn", "read_move",
            "read_native"]
@@ -81,7 +83,7 @@ def read_half_turn(text: str, side: Side = Side.WHITE) -> HalfTurn:
     from narde_notation.model import NotationError
 
     line = text.strip(" \t") if isinstance(text, str) else ""
-    turns = terminal_pattern(native_parser(), "TURNS")
+    turns = native_pattern("TURNS")
     if not line or "\n" in line or turns.fullmatch(line) is None:
         raise NotationError(f"not one half-turn such as `65: 24/18 18/13`: {text!r}")
     first, half_text, second, _ = turn_line(line)
@@ -117,6 +119,8 @@ def _lex_until(text: str, pos: int) -> list[Token]:
 
     The comments this second reading passes were collected by the parse
     already: they are not collected twice."""
+    from lark.exceptions import UnexpectedInput
+
     tokens: list[Token] = []
     held = SINK.comments
     SINK.comments = []
@@ -133,6 +137,8 @@ def _lex_until(text: str, pos: int) -> list[Token]:
 
 
 def _at_end(error: UnexpectedInput) -> bool:
+    from lark.exceptions import UnexpectedToken
+
     return isinstance(error, UnexpectedToken) and error.token.type == "$END"
 
 
@@ -154,6 +160,8 @@ def _syntax_at(chunk: Chunk, text: str, error: UnexpectedInput, file: str | None
         nested = _nested_comment_at(chunk, text, pos, file)
         if nested is not None:
             return nested
+    from lark.exceptions import UnexpectedToken
+
     line_text = _line_text(text, line)
     if isinstance(error, UnexpectedToken) and not _at_end(error):
         found_text = str(error.token)
@@ -270,15 +278,24 @@ def _recover(text: str, error: UnexpectedInput) -> list[Draft]:
     return drafts
 
 
-def _chunk_pieces(chunk: Chunk, parser: Lark, file: str | None
+def _chunk_pieces(chunk: Chunk, file: str | None
                   ) -> Iterator[tuple[list[Draft], list[Token]]]:
     """The games of one chunk and the comments read in it, by piece: the
-    chunk whole when it parses, else each game of it on its own, so that an
-    error costs a parse of its game, not of the chunk (a file of games each
-    with an error reads in linear time)."""
+    chunk whole when it parses (without the parser when
+    :func:`_plain_drafts` reads it), else each game of it on its own, so
+    that an error costs a parse of its game, not of the chunk (a file of
+    games each with an error reads in linear time)."""
     text = "\n".join(chunk.lines)
     SINK.line_offset = chunk.start - 1
     SINK.comments = []
+    plain = _plain_drafts(text)
+    if plain is not None:
+        chunk.lines = []
+        yield _checked(chunk, plain, [], file), []
+        return
+    from lark.exceptions import UnexpectedInput
+
+    parser = native_parser()
     try:
         drafts = cast(list[Draft], parser.parse(text))
     except UnexpectedInput:
@@ -303,8 +320,66 @@ def _chunk_pieces(chunk: Chunk, parser: Lark, file: str | None
         yield _chunk_drafts(piece, parser, file)
 
 
+def _plain_drafts(text: str) -> list[Draft] | None:
+    """The games of a chunk made only of tag blocks, turn-line blocks and
+    results, read without the parser (decisions P1): ``None`` at the first
+    thing that is not one of those where the grammar expects it (a comment,
+    a move after a comment, a second block, a turn number alone, an error:
+    the parser reads the chunk then, as it always did).
+
+    Each game is ``TAGS? TURNS? RESULT`` (the last one may end without its
+    result when it has turns); the tokens are matched with the grammar's own
+    terminals (``native.lark``, from the terminals' cache) where the
+    contextual lexer would match them: ``TAGS`` and ``TURNS`` (priority 3)
+    first, else ``RESULT`` (no other terminal starts where a result does: a
+    ``MOVES`` needs a ``/`` after its first point, a ``TURNNO`` a ``.``
+    after its digits, comments a ``{`` or ``;``)."""
+    blanks, tags, turns, result = _plain_patterns()
+    drafts: list[Draft] = []
+    game: list[PlainToken] = []
+    stage = 0  # 0: a game's start, 1: after its tags, 2: after its turns
+    line, line_start, pos, end = 1, 0, 0, len(text)
+    while True:
+        gap = blanks.match(text, pos)
+        if gap is not None:
+            line += text.count("\n", pos, gap.end())
+            pos = gap.end()
+            line_start = text.rfind("\n", 0, pos) + 1
+        if pos >= end:
+            break
+        found = tags.match(text, pos) if stage == 0 else None
+        kind = "TAGS"
+        if found is None and stage < 2:
+            found, kind = turns.match(text, pos), "TURNS"
+        if found is None:
+            found, kind = result.match(text, pos), "RESULT"
+            if found is None:
+                return None
+        token = PlainToken.at(kind, found.group(), line, pos - line_start + 1, pos)
+        game.append(token)
+        if kind == "RESULT":
+            drafts.append(draft_from_tokens(game))
+            game, stage = [], 0
+        else:
+            stage = 1 if kind == "TAGS" else 2
+        line += token.count("\n")
+        pos = found.end()
+        line_start = text.rfind("\n", 0, pos) + 1
+    if game:
+        if stage != 2:  # a game of tag pairs only: the parser reports it
+            return None
+        drafts.append(draft_from_tokens(game))
+    return drafts
+
+
+def _plain_patterns() -> tuple[re.Pattern[str], ...]:
+    return tuple(native_pattern(name) for name in ("WS", "TAGS", "TURNS", "RESULT"))
+
+
 def _chunk_drafts(chunk: Chunk, parser: Lark, file: str | None) -> tuple[list[Draft], list[Token]]:
     """The games of one chunk and the comments read in it."""
+    from lark.exceptions import UnexpectedInput
+
     text = "\n".join(chunk.lines)
     chunk.lines = []  # the text holds them now (one copy of a long line, not two)
     original = text
@@ -458,13 +533,12 @@ def _join(first: GameRecord, second: GameRecord) -> None:
 
 def read_native(lines: Iterable[tuple[int, str]], file: str | None) -> Iterator[GameRecord]:
     """Games of a numbered line stream in the native layout (see the module docstring)."""
-    parser = native_parser()
     index = 0
     held: GameRecord | None = None  # an open game whose next piece may follow
     for chunk in native_chunks(lines):
         try:
             records: list[GameRecord] = []
-            for drafts, comments in _chunk_pieces(chunk, parser, file):
+            for drafts, comments in _chunk_pieces(chunk, file):
                 starts = [int(comment.start_pos or 0) for comment in comments]
                 records.extend(
                     finish(draft, comments, starts, file=file, index=index + len(records) + k)

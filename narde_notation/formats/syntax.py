@@ -11,10 +11,12 @@ from __future__ import annotations
 import functools
 import re
 from collections.abc import Callable, Iterable
-
-from lark.exceptions import UnexpectedCharacters, UnexpectedInput, UnexpectedToken
+from typing import TYPE_CHECKING
 
 from narde_notation.model import Finding, GameRecord, masked
+
+if TYPE_CHECKING:  # Lark is imported when a parse fails (decisions P1)
+    from lark.exceptions import UnexpectedInput
 
 __all__ = [
     "describe",
@@ -243,6 +245,8 @@ def describe(text: str) -> str:
 
 def error_position(error: UnexpectedInput, text: str) -> tuple[int, int, int]:
     """(line, column, position) of a parse error of ``text``."""
+    from lark.exceptions import UnexpectedCharacters, UnexpectedToken
+
     if isinstance(error, UnexpectedToken) and error.token.type != "$END":
         token = error.token
         return int(token.line or 1), int(token.column or 1), int(token.start_pos or 0)
@@ -256,6 +260,8 @@ def error_position(error: UnexpectedInput, text: str) -> tuple[int, int, int]:
 
 def expected_names(error: UnexpectedInput) -> Iterable[str]:
     """The terminals the parser would have accepted at the error."""
+    from lark.exceptions import UnexpectedToken
+
     if isinstance(error, UnexpectedToken):
         return error.expected
     return getattr(error, "allowed", None) or ()
