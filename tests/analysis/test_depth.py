@@ -40,7 +40,7 @@ GAME = ROOT / "examples" / "archive" / "archive-001.txt"
 @pytest.fixture(scope="module")
 def report() -> GameReport:
     text = GAME.read_text(encoding="utf-8")
-    return validate(list(parse_games(text))[6])  # its 29th half-turn is searched at 2 ply
+    return validate(list(parse_games(text))[1])  # its 11th half-turn is searched at 2 ply
 
 
 def _turns(report: GameReport, count: int = 60
