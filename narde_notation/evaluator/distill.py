@@ -54,14 +54,20 @@ from narde_notation._files import atomic_write
 from narde_notation.evaluator.bearoff import database
 from narde_notation.evaluator.encoding import encode, packed_boards
 from narde_notation.evaluator.estimate import equities, flip
-from narde_notation.evaluator.game import ROLLS, Ruleset, child_boards, opening_roll, roll
+from narde_notation.evaluator.game import (
+    HEAD_ONLY,
+    ROLLS,
+    Ruleset,
+    child_boards,
+    opening_roll,
+    roll,
+)
 from narde_notation.evaluator.network import Network
 from narde_notation.evaluator.search import Judge
 
 __all__ = ["Round", "fit", "one_ply_positions", "one_ply_targets", "round_path", "run_round"]
 
 FloatArray = npt.NDArray[np.float64]
-_START = 15 << 96  # 15 checkers on the head (own 24), R1
 _STANDARD = Ruleset()
 _PROBS = np.array([p for _d1, _d2, p in ROLLS], dtype=float)
 _ROLL_ROW = {(d1, d2): i for i, (d1, d2, _p) in enumerate(ROLLS)}
@@ -85,9 +91,9 @@ def _openings(judge: Judge, rngs: list[random.Random]) -> list[_State]:
     states = []
     for rng in rngs:
         d1, d2 = opening_roll(rng, judge.rules)
-        kids = child_boards(_START, _START, True, d1, d2, judge.rules)
-        best = int(np.argmin(equities(judge.after_turns(kids, _START, True).values, False)))
-        states.append((_START, kids[best], True, False))
+        kids = child_boards(HEAD_ONLY, HEAD_ONLY, True, d1, d2, judge.rules)
+        best = int(np.argmin(equities(judge.after_turns(kids, HEAD_ONLY, True).values, False)))
+        states.append((HEAD_ONLY, kids[best], True, False))
     return states
 
 

@@ -16,6 +16,7 @@ import numpy.typing as npt
 
 from narde_notation.model import FLIP, ROLLS, Ruleset, Side, parse_roll
 from narde_notation.rules import (
+    HEAD_ONLY,
     Game,
     Outcome,
     Position,
@@ -36,6 +37,7 @@ from narde_notation.rules import library as compiled_library
 
 __all__ = [
     "FLIP",
+    "HEAD_ONLY",
     "ROLLS",
     "Game",
     "Outcome",

@@ -61,7 +61,7 @@ from narde_notation.evaluator.bearoff import database
 from narde_notation.evaluator.encoding import ENCODING, N_INPUTS, PREFIX_OF, encode
 from narde_notation.evaluator.estimate import equities, flip
 from narde_notation.evaluator.evaluate import SHIPPED_WEIGHTS, Evaluator
-from narde_notation.evaluator.game import Ruleset, child_boards, opening_roll, roll
+from narde_notation.evaluator.game import HEAD_ONLY, Ruleset, child_boards, opening_roll, roll
 from narde_notation.evaluator.network import Network
 from narde_notation.evaluator.players import (
     EvaluatorPlayer,
@@ -77,7 +77,6 @@ __all__ = ["Config", "Trainer", "averaged", "match_points", "self_play_game", "s
            "snapshot_path"]
 
 FloatArray = npt.NDArray[np.float64]
-_START = 15 << 96  # 15 checkers on the head (own 24), R1
 _STANDARD = Ruleset()
 _PARAMS = ("w1", "b1", "w2", "b2")
 
@@ -118,9 +117,9 @@ def self_play_games(judge: Judge, rngs: list[random.Random], lam: float,
     if judge.rules.last_roll_draw:
         raise ValueError("self-play sequences games without last-roll-draw's reply (R9)")
     n = len(rngs)
-    x0 = encode([_START], [_START], [True], [True])[0]
+    x0 = encode([HEAD_ONLY], [HEAD_ONLY], [True], [True])[0]
     v0 = judge.network.forward(x0[None, :])[0]
-    boards = [(_START, _START, True, True)] * n  # mover, opponent, their first-turn flags
+    boards = [(HEAD_ONLY, HEAD_ONLY, True, True)] * n  # mover, opponent, their first-turn flags
     xs: list[list[FloatArray]] = [[x0] for _ in range(n)]
     vs: list[list[FloatArray]] = [[v0] for _ in range(n)]
     finals: list[FloatArray | None] = [None] * n

@@ -33,7 +33,7 @@ if TYPE_CHECKING:  # the lazy names, for type checkers
         resolve_rules,
     )
     from narde_notation.rules.generation_kernel import packed_words
-    from narde_notation.rules.packed import after_board, mover_boards
+    from narde_notation.rules.packed import HEAD_ONLY, after_board, mover_boards
     from narde_notation.rules.position import Position
     from narde_notation.rules.random_play import random_game, random_match
     from narde_notation.rules.scoring import Kind, Outcome, after_turn, conceded, outcome
@@ -63,6 +63,7 @@ __getattr__, __dir__ = lazy_names(
         "generate": ".generation",
         "resolve_rules": ".generation",
         "after_board": ".packed",
+        "HEAD_ONLY": ".packed",
         "mover_boards": ".packed",
         "packed_words": ".generation_kernel",
         "Kind": ".scoring",
@@ -74,6 +75,7 @@ __getattr__, __dir__ = lazy_names(
 )
 
 __all__ = [
+    "HEAD_ONLY",
     "Game",
     "Kind",
     "Outcome",

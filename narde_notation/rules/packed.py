@@ -22,12 +22,12 @@ from typing import Self, TypeVar
 
 from narde_notation.model import FLIP, PositionError, Side
 
-__all__ = ["CHECKERS", "PackedPosition", "after_board", "build", "mover_boards"]
+__all__ = ["CHECKERS", "HEAD_ONLY", "PackedPosition", "after_board", "build", "mover_boards"]
 
 CHECKERS = 15
 HEAD = 24
 #: A side's packed board with all 15 checkers on its head, own 24 (R1).
-_HEAD_ONLY = CHECKERS << (4 * HEAD)
+HEAD_ONLY = CHECKERS << (4 * HEAD)
 _WHITE = Side.WHITE
 _BLACK = Side.BLACK
 
@@ -222,8 +222,8 @@ def build(cls: type[P], white: Mapping[int, int] | None, black: Mapping[int, int
         PositionError: more than 15 checkers a side, a point outside 1…24,
             or both colours on one absolute point (R1).
     """
-    w = _HEAD_ONLY if white is None else _pack(white, _WHITE)
-    b = _HEAD_ONLY if black is None else _pack(black, _BLACK)
+    w = HEAD_ONLY if white is None else _pack(white, _WHITE)
+    b = HEAD_ONLY if black is None else _pack(black, _BLACK)
     for p in range(1, 25):
         if (w >> (4 * p)) & 15 and (b >> (4 * FLIP[p])) & 15:
             raise PositionError(
