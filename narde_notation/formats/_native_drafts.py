@@ -27,7 +27,7 @@ from narde_notation.formats.grammar import (
 )
 from narde_notation.model import Finding, GameRecord, HalfTurn, Move, Side
 
-if TYPE_CHECKING:  # Lark is imported when a chunk needs the parser (decisions P1)
+if TYPE_CHECKING:  # Lark is imported when a chunk needs the parser (decisions PL1)
     from lark import Lark, Token
 
 __all__ = ["SINK", "Draft", "PlainToken", "draft_from_tokens", "finish", "native_parser",
@@ -119,7 +119,7 @@ def _capped(draft: Draft, moves: tuple[Move, ...], line: int) -> tuple[Move, ...
 
 
 class PlainToken(str):
-    """A token read without Lark (the reader's plain path, decisions P1): its
+    """A token read without Lark (the reader's plain path, decisions PL1): its
     text and what :func:`draft_from_tokens` reads of a Lark ``Token``."""
 
     type: str

@@ -173,7 +173,7 @@ def cached_terminals(name: str, build: Callable[[], Lark]) -> dict[str, str]:
     and modification times (ns), so a run that needs only the patterns (the
     native reader's plain path) neither imports Lark nor builds the parser;
     any other file, or none, and the parser is built and the file written
-    again (decisions P1)."""
+    again (decisions PL1)."""
     cache = cache_folder()
     key = _terminals_key(name)
     target = (os.path.join(cache, f"{name}-terminals-v{_CACHE_VERSION}-{key}.txt")

@@ -54,7 +54,7 @@ from narde_notation.formats.syntax import (
 )
 from narde_notation.model import Finding, GameRecord, HalfTurn, Move, Side
 
-if TYPE_CHECKING:  # Lark is imported when a chunk needs the parser (decisions P1)
+if TYPE_CHECKING:  # Lark is imported when a chunk needs the parser (decisions PL1)
     from lark import Lark, Token
     from lark.exceptions import UnexpectedInput
 
@@ -322,7 +322,7 @@ def _chunk_pieces(chunk: Chunk, file: str | None
 
 def _plain_drafts(text: str) -> list[Draft] | None:
     """The games of a chunk made only of tag blocks, turn-line blocks and
-    results, read without the parser (decisions P1): ``None`` at the first
+    results, read without the parser (decisions PL1): ``None`` at the first
     thing that is not one of those where the grammar expects it (a comment,
     a move after a comment, a second block, a turn number alone, an error:
     the parser reads the chunk then, as it always did).

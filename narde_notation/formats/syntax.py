@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 
 from narde_notation.model import Finding, GameRecord, masked
 
-if TYPE_CHECKING:  # Lark is imported when a parse fails (decisions P1)
+if TYPE_CHECKING:  # Lark is imported when a parse fails (decisions PL1)
     from lark.exceptions import UnexpectedInput
 
 __all__ = [

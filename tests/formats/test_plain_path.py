@@ -1,4 +1,4 @@
-"""The native reader's plain path (decisions P1): a chunk made only of tag
+"""The native reader's plain path (decisions PL1): a chunk made only of tag
 blocks, turn-line blocks and results is read without Lark's parser, and gives
 the records the parser gives, line and column included; anything else goes
 to the parser as before."""
