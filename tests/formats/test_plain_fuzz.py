@@ -18,6 +18,7 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
+import pytest
 from corpus import CORPUS
 from hypothesis import HealthCheck, event, given, seed, settings
 from hypothesis import strategies as st
@@ -67,7 +68,7 @@ SEEDS = _seeds()
 # other scripts, numbers, results, tag and comment pieces, turn pieces.
 PIECES = [
     " ", "  ", "\t", "\xa0", "\u2003", "\u3000", "\u200b", "\f", "\v",
-    "\r", "\r\n", "\n", "\n\n", "\x85", "\u2028", "\ufeff",
+    "\r", "\r\n", "\n", "\n\n", "\x85", "\u2028", "\ufeff", "\x00", "\x1b", "\udcff",
     "\uff11", "\u0663", "\u06f5", "0", "0:", "00.", "00", "9" * 25, "1" * 40 + ".",
     "off", "OFF", "Off", "o", "bar", "pass", "*", "1-0", "0-1", "0-0", "3-0", "1/2",
     "1-02", "[", "]", '"', "\\", '[A "x]y"]', '[B "a\\"b"]', '[C "\\\\"]',
@@ -274,7 +275,8 @@ UNITS = [
     "65: 024/13", "65: 24/013", "65: 24/13*", "65: 24/off", "65: 24/OFF",
 ]
 GLUE = ["", " ", "  ", "\t", "\n", "\n\n", "\r\n", "\r", " \n", "\n ", "\n\t", "\f", "\v",
-        "\n\f\n", "\xa0", "\u3000", "\ufeff", "\n\r\n", "\t\n\n  "]
+        "\n\f\n", "\xa0", "\u3000", "\ufeff", "\n\r\n", "\t\n\n  ",
+        "\x00", "\udcff", "\x85", "\u2028"]
 
 
 @seed(SEED)
@@ -317,3 +319,56 @@ def test_a_chunk_the_plain_path_reads_is_the_parsers(pieces: list[tuple[str, str
     plain, parsed = chunk_both_ways(text)
     event("read plain" if plain is not None else "given up")
     assert plain is None or plain == parsed, text
+
+
+def test_a_result_glued_to_the_next_games_tags_is_read_plain() -> None:
+    text = '65: 24/13 1-0[White "B"]\n31: 24/21\n'
+    assert native._plain_drafts(text) is not None
+    plain, parsed, read = both_ways(text)
+    assert plain == parsed and read == 1
+    first, second = parse_games(text)
+    assert [(h.line, h.column) for h in first.half_turns] == [(1, 1)]
+    assert (first.result, first.result_line, first.result_column) == ("1-0", 1, 11)
+    assert (second.tags, second.tag_lines) == ({"White": "B"}, {"White": 1})
+    assert [(h.line, h.column) for h in second.half_turns] == [(2, 1)]
+    assert second.result is None
+
+
+def test_a_tag_value_with_brackets_and_escaped_quotes_is_read_plain() -> None:
+    text = '[Event "x]y \\"z\\" [w]"]\n65: 24/13\n*'
+    plain, parsed, read = both_ways(text)
+    assert plain == parsed and read == 1
+    (game,) = parse_games(text)
+    assert game.tags == {"Event": 'x]y "z" [w]'}
+    assert (game.result, game.result_line, game.result_column) == ("*", 3, 1)
+
+
+def test_cr_alone_ends_a_line_and_the_plain_path_reads_it() -> None:
+    text = "65: 24/13\r31: 24/21\r*"  # the reader takes a lone CR as a line end
+    plain, parsed, read = both_ways(text)
+    assert plain == parsed and read == 1
+    (game,) = parse_games(text)
+    assert [(h.line, h.column) for h in game.half_turns] == [(1, 1), (2, 1)]
+    assert (game.result_line, game.result_column) == (3, 1)
+
+
+def test_a_second_block_on_a_line_goes_to_the_parser() -> None:
+    text = "65: 24/13\f31: 24/21\n*"  # a form feed ends no line: a second block
+    assert native._plain_drafts(text) is None
+    plain, parsed, read = both_ways(text)
+    assert plain == parsed and read == 0
+    (game,) = parse_games(text)
+    assert [(h.line, h.column) for h in game.half_turns] == [(1, 1), (1, 11)]
+
+
+@pytest.mark.parametrize(("text", "column"), [
+    ("\uff166: 24/13\n*", 1),          # a full-width 6
+    ("65: 24/18\xa018/13\n*", 10),     # a no-break space between moves
+    ("65: \u0662\u0664/13\n*", 5),     # Arabic-Indic 24
+])
+def test_a_foreign_digit_or_space_goes_to_the_parser(text: str, column: int) -> None:
+    assert native._plain_drafts(text) is None
+    plain, parsed, read = both_ways(text)
+    assert plain == parsed and read == 0
+    found = [(f.code, f.line, f.column) for game in parse_games(text) for f in game.findings]
+    assert found == [("syntax", 1, column)]
