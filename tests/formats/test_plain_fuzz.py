@@ -372,3 +372,54 @@ def test_a_foreign_digit_or_space_goes_to_the_parser(text: str, column: int) -> 
     assert plain == parsed and read == 0
     found = [(f.code, f.line, f.column) for game in parse_games(text) for f in game.findings]
     assert found == [("syntax", 1, column)]
+
+
+# Chunks shaped like the ones the plain path reads (tag blocks, turn-line
+# blocks, results), with now and then an odd separator: most are read plain,
+# so the token boundaries are tested where the plain path says yes.
+TAG_LINES = ['[White "A"]', '[Black "B \\"b\\" \\\\"]', '[ Event\t"x]y" ]', '[R-1_x ""]',
+             '[Event "{ ; }"]', '[White "\xa0"]']
+NUMBERS = ["", "1. ", "1.", "12. ", "3... ", "3...", "00. ", "0. ", "9" * 20 + ". "]
+ROLLS = ["65:", "6-5:", "6:5:", "11:", "66:"]
+MOVES = ["24/18", "24/18(2)", "18/13*", "6/off", "6/Off", "6/o", "1/0", "bar/20", "24/18/13",
+         "024/18", "pass"]
+SEPARATORS = ["\n"] * 12 + ["\n\n", "\n\n", "\r\n", " \n", "\n\t", "\t\n\n", " ", "\t", "",
+              "\f", "\v", "\xa0", "\r"]
+
+
+@st.composite
+def _turn_line(draw: st.DrawFn) -> str:
+    def half() -> str:
+        moves = draw(st.lists(st.sampled_from(MOVES), max_size=3))
+        marks = draw(st.sampled_from(["", "", "!", "?!"]))
+        return " ".join([draw(st.sampled_from(ROLLS)), *moves]) + marks
+    line = draw(st.sampled_from(NUMBERS)) + half()
+    if draw(st.booleans()):
+        line += draw(st.sampled_from([" ", "    ", "\t", " \t "])) + half()
+    return line
+
+
+@st.composite
+def _chunk(draw: st.DrawFn) -> str:
+    parts: list[str] = []
+    for _ in range(draw(st.integers(1, 3))):
+        lines = draw(st.lists(st.sampled_from(TAG_LINES), max_size=3))
+        lines += draw(st.lists(_turn_line(), max_size=4))
+        if draw(st.integers(0, 3)):
+            lines.append(draw(st.sampled_from(["*", "1-0", "0-1", "0-2", "3-0", "0-0", "0-3"])))
+        for line in lines:
+            parts.append(line)
+            parts.append(draw(st.sampled_from(SEPARATORS)))
+    return "".join(parts)
+
+
+@seed(SEED)
+@settings(max_examples=EXAMPLES, deadline=None, derandomize=not SEED, database=None,
+          suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+@given(_chunk())
+def test_a_chunk_shaped_like_a_plain_one_reads_the_same_both_ways(text: str) -> None:
+    plain, parsed = chunk_both_ways(text)
+    event("read plain" if plain is not None else "given up")
+    assert plain is None or plain == parsed, text
+    whole, alone, _ = both_ways(text)
+    assert whole == alone, text
