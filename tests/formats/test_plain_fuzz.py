@@ -17,6 +17,7 @@ import re
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
+from typing import cast
 
 import pytest
 from corpus import CORPUS
@@ -24,12 +25,20 @@ from hypothesis import HealthCheck, event, given, seed, settings
 from hypothesis import strategies as st
 
 from narde_notation.formats import native
+from narde_notation.formats._native_drafts import SINK, Draft, native_parser
 from narde_notation.formats.reader import parse_games
 from narde_notation.model import GameRecord
 
 ROOT = Path(__file__).resolve().parents[2]
 EXAMPLES = int(os.environ.get("PLAIN_FUZZ_EXAMPLES", "200"))
 SEED = int(os.environ.get("PLAIN_FUZZ_SEED", "0"))
+_SETTINGS = settings(max_examples=EXAMPLES, deadline=None, derandomize=not SEED, database=None,
+                     suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+
+
+def _fuzz(test: Callable[..., None]) -> Callable[..., None]:
+    """The fuzz tests' settings: the suite's examples the same every run."""
+    return seed(SEED)(_SETTINGS(test))
 
 
 def _games(text: str) -> Iterator[str]:
@@ -228,13 +237,13 @@ def both_ways(text: str) -> tuple[list[tuple[object, ...]], list[tuple[object, .
     read = 0
     real = native._plain_drafts
 
-    def counted(chunk: str) -> list[native.Draft] | None:
+    def counted(chunk: str) -> list[Draft] | None:
         nonlocal read
         drafts = real(chunk)
         read += drafts is not None
         return drafts
 
-    native._plain_drafts = counted
+    native._plain_drafts = counted  # type: ignore[assignment]
     try:
         plain = [_whole(record) for record in parse_games(text)]
     finally:
@@ -244,9 +253,7 @@ def both_ways(text: str) -> tuple[list[tuple[object, ...]], list[tuple[object, .
     return plain, parsed, read
 
 
-@seed(SEED)
-@settings(max_examples=EXAMPLES, deadline=None, derandomize=not SEED, database=None,
-          suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+@_fuzz
 @given(st.sampled_from(SEEDS), st.data())
 def test_mutated_records_read_the_same_both_ways(record: str, data: st.DataObject) -> None:
     text = _mutate(record, data)
@@ -279,9 +286,7 @@ GLUE = ["", " ", "  ", "\t", "\n", "\n\n", "\r\n", "\r", " \n", "\n ", "\n\t", "
         "\x00", "\udcff", "\x85", "\u2028"]
 
 
-@seed(SEED)
-@settings(max_examples=EXAMPLES, deadline=None, derandomize=not SEED, database=None,
-          suppress_health_check=[HealthCheck.too_slow])
+@_fuzz
 @given(st.lists(st.tuples(st.sampled_from(UNITS), st.sampled_from(GLUE)), max_size=8),
        st.sampled_from(["", "\n", "\ufeff", " "]))
 def test_records_built_of_odd_pieces_read_the_same_both_ways(
@@ -292,27 +297,25 @@ def test_records_built_of_odd_pieces_read_the_same_both_ways(
     assert plain == parsed, text
 
 
-def chunk_both_ways(text: str) -> tuple[list[native.Draft] | None, list[native.Draft] | None]:
+def chunk_both_ways(text: str) -> tuple[list[Draft] | None, list[Draft] | None]:
     """The drafts of one chunk by the plain path and by the parser (``None``:
     the plain path gave up, or the parser found an error), without the
     reader's line splitting in front: the plain path must never read a
     chunk the parser rejects, nor read one differently."""
     from lark.exceptions import UnexpectedInput
 
-    native.SINK.line_offset, native.SINK.comments = 0, []
+    SINK.line_offset, SINK.comments = 0, []
     plain = native._plain_drafts(text)
-    native.SINK.comments = []
+    SINK.comments = []
     try:
-        parsed = list(native.native_parser().parse(text))
+        parsed = cast(list[Draft], native_parser().parse(text))
     except UnexpectedInput:
         parsed = None
-    native.SINK.comments = []
+    SINK.comments = []
     return plain, parsed
 
 
-@seed(SEED)
-@settings(max_examples=EXAMPLES, deadline=None, derandomize=not SEED, database=None,
-          suppress_health_check=[HealthCheck.too_slow])
+@_fuzz
 @given(st.lists(st.tuples(st.sampled_from(UNITS), st.sampled_from(GLUE)), max_size=8))
 def test_a_chunk_the_plain_path_reads_is_the_parsers(pieces: list[tuple[str, str]]) -> None:
     text = "".join(unit + glue for unit, glue in pieces)
@@ -413,9 +416,7 @@ def _chunk(draw: st.DrawFn) -> str:
     return "".join(parts)
 
 
-@seed(SEED)
-@settings(max_examples=EXAMPLES, deadline=None, derandomize=not SEED, database=None,
-          suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+@_fuzz
 @given(_chunk())
 def test_a_chunk_shaped_like_a_plain_one_reads_the_same_both_ways(text: str) -> None:
     plain, parsed = chunk_both_ways(text)
