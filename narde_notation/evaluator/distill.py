@@ -62,14 +62,13 @@ from narde_notation.evaluator.game import (
     opening_roll,
     roll,
 )
-from narde_notation.evaluator.network import Network
-from narde_notation.evaluator.search import Judge
+from narde_notation.evaluator.network import Network, adam_step, cross_entropy
+from narde_notation.evaluator.search import Judge, over_rolls
 
 __all__ = ["Round", "fit", "one_ply_positions", "one_ply_targets", "round_path", "run_round"]
 
 FloatArray = npt.NDArray[np.float64]
 _STANDARD = Ruleset()
-_PROBS = np.array([p for _d1, _d2, p in ROLLS], dtype=float)
 _ROLL_ROW = {(d1, d2): i for i, (d1, d2, _p) in enumerate(ROLLS)}
 _State = tuple[int, int, bool, bool]  # mover, opponent, their first-turn flags
 
@@ -109,7 +108,7 @@ def one_ply_targets(judge: Judge, states: list[_State]
     boards, values, exact = judge.best_replies(states)
     movers, others, movers_first, others_first = (list(c) for c in zip(*states, strict=True))
     x = encode(movers, others, movers_first, others_first, dtype=np.float32)
-    y = flip(np.einsum("r,nrk->nk", _PROBS, values)).astype(np.float32)
+    y = flip(over_rolls(values)).astype(np.float32)
     return x, y, boards, exact
 
 
@@ -162,17 +161,12 @@ def one_ply_positions(network: Network, k: int, settings: Round,
     return np.concatenate(xs), np.concatenate(ys)
 
 
-def _entropy(t: FloatArray) -> float:
-    eps = 1e-9
-    return -float(np.mean(np.sum(t * np.log(t + eps) + (1 - t) * np.log(1 - t + eps), axis=1)))
-
-
 def _held_out(network: Network, x: FloatArray, y: FloatArray) -> dict[str, float]:
     """Excess cross-entropy over the targets' entropy, and the equity's RMSE."""
-    _grads, loss = network.gradients(x, y)
     got = network.forward(x)
     gap = equities(got, False) - equities(y, False)
-    return {"excess_loss": loss - _entropy(y), "equity_rmse": float(np.sqrt(np.mean(gap ** 2)))}
+    return {"excess_loss": cross_entropy(got, y) - cross_entropy(y, y),
+            "equity_rmse": float(np.sqrt(np.mean(gap ** 2)))}
 
 
 def fit(network: Network, x: FloatArray, y: FloatArray, settings: Round,
@@ -196,11 +190,7 @@ def fit(network: Network, x: FloatArray, y: FloatArray, settings: Round,
             grads, _loss = network.gradients(xt[order_t[start:start + 128]],
                                              yt[order_t[start:start + 128]])
             step += 1
-            for k, g in grads.items():
-                m[k] = 0.9 * m[k] + 0.1 * g
-                v[k] = 0.999 * v[k] + 0.001 * g * g
-                network.params[k] -= lr * (m[k] / (1 - 0.9 ** step)) / (
-                    np.sqrt(v[k] / (1 - 0.999 ** step)) + 1e-8)
+            adam_step(network.params, grads, m, v, step, lr)
         log.append(_held_out(network, xh, yh))
     return log
 

@@ -20,7 +20,7 @@ import numpy.typing as npt
 from narde_notation._files import atomic_write
 from narde_notation.evaluator.package_data import read_arrays
 
-__all__ = ["OUTPUTS", "Network"]
+__all__ = ["OUTPUTS", "Network", "adam_step", "cross_entropy"]
 
 FloatArray = npt.NDArray[np.float64]
 
@@ -119,9 +119,7 @@ class Network:
         n = len(x)
         d_out = (out - target) / n
         d_hidden = (d_out @ p["w2"]) * (1.0 - hidden * hidden)
-        eps = 1e-9
-        loss = -float(np.mean(np.sum(target * np.log(out + eps)
-                                     + (1 - target) * np.log(1 - out + eps), axis=1)))
+        loss = cross_entropy(out, target)
         return {"w1": d_hidden.T @ x, "b1": d_hidden.sum(0), "w2": d_out.T @ hidden,
                 "b2": d_out.sum(0)}, loss
 
@@ -162,6 +160,30 @@ class Network:
         _check_shapes(path, params, meta)
         w1 = params["w1"]
         return cls(w1.shape[1], w1.shape[0], params=params, meta=meta), extra
+
+
+def cross_entropy(prediction: FloatArray, target: FloatArray) -> float:
+    """The mean over rows of the summed binary cross-entropy of each output
+    (``prediction`` and ``target`` (n, 5), in 0…1; nats): the training loss.
+    ``cross_entropy(target, target)`` is the targets' own entropy, the least
+    any network can reach."""
+    eps = 1e-9
+    return -float(np.mean(np.sum(target * np.log(prediction + eps)
+                                 + (1 - target) * np.log(1 - prediction + eps), axis=1)))
+
+
+def adam_step(params: dict[str, FloatArray], grads: dict[str, FloatArray],
+              m: dict[str, FloatArray], v: dict[str, FloatArray], step: int, lr: float) -> None:
+    """One Adam update (β1 0.9, β2 0.999, ε 1e-8) of ``params`` in place from
+    ``grads``, with the moments ``m`` and ``v`` (updated in place) and the
+    update's number ``step`` (from 1, for the bias correction)."""
+    b1, b2 = 0.9, 0.999
+    for k, g in grads.items():
+        m[k] = b1 * m[k] + (1 - b1) * g
+        v[k] = b2 * v[k] + (1 - b2) * g * g
+        m_hat = m[k] / (1 - b1 ** step)
+        v_hat = v[k] / (1 - b2 ** step)
+        params[k] -= lr * m_hat / (np.sqrt(v_hat) + 1e-8)
 
 
 def _check_shapes(path: Path | str, params: dict[str, FloatArray], meta: Any) -> None:

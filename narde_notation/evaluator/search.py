@@ -29,7 +29,7 @@ from narde_notation.model import Ruleset
 from narde_notation.rules import packed_words
 
 __all__ = ["FILTER2_COUNT", "FILTER2_EQUITY", "FILTER_COUNT", "FILTER_EQUITY", "Judge", "Ranking",
-           "Values"]
+           "Values", "over_rolls"]
 
 FloatArray = npt.NDArray[np.float64]
 BoolArray = npt.NDArray[np.bool_]
@@ -64,6 +64,13 @@ class Ranking(NamedTuple):
 
 
 UInt8Array = npt.NDArray[np.uint8]
+
+
+def over_rolls(values: FloatArray) -> FloatArray:
+    """The mean over the 21 rolls (R12 odds, :data:`~.game.ROLLS`' order) of
+    estimates (n, 21, k): (n, k), each position's expectation before its roll."""
+    out: FloatArray = np.einsum("r,nrk->nk", _PROBS, values)
+    return out
 
 
 def _lost(loser: UInt8Array) -> FloatArray:
@@ -335,8 +342,8 @@ class Judge:
                 _b, after, _e = self.best_replies(
                     [(boards[k], a, False, False) for k, a in zip(deep[:, 0], answers,
                                                                      strict=True)])
-                values[deep[:, 0], deep[:, 1]] = flip(np.einsum("r,nrk->nk", _PROBS, after))
-        out: FloatArray = np.einsum("r,nrk->nk", _PROBS, values)
+                values[deep[:, 0], deep[:, 1]] = flip(over_rolls(after))
+        out = over_rolls(values)
         return out
 
     def rank(self, boards: Sequence[int], opp: int, opp_first: bool, ply: int = 0) -> Ranking:

@@ -62,7 +62,7 @@ from narde_notation.evaluator.encoding import ENCODING, N_INPUTS, PREFIX_OF, enc
 from narde_notation.evaluator.estimate import equities, flip
 from narde_notation.evaluator.evaluate import SHIPPED_WEIGHTS, Evaluator
 from narde_notation.evaluator.game import HEAD_ONLY, Ruleset, child_boards, opening_roll, roll
-from narde_notation.evaluator.network import Network
+from narde_notation.evaluator.network import Network, adam_step
 from narde_notation.evaluator.players import (
     EvaluatorPlayer,
     HeuristicPlayer,
@@ -244,13 +244,7 @@ class Trainer:
 
     def _adam(self, grads: dict[str, FloatArray]) -> None:
         self.steps += 1
-        b1, b2, lr = 0.9, 0.999, self.config.lr
-        for k, g in grads.items():
-            self.m[k] = b1 * self.m[k] + (1 - b1) * g
-            self.v[k] = b2 * self.v[k] + (1 - b2) * g * g
-            m_hat = self.m[k] / (1 - b1 ** self.steps)
-            v_hat = self.v[k] / (1 - b2 ** self.steps)
-            self.network.params[k] -= lr * m_hat / (np.sqrt(v_hat) + 1e-8)
+        adam_step(self.network.params, grads, self.m, self.v, self.steps, self.config.lr)
 
     def train_games(self, count: int = 1) -> float:
         """Play the next ``count`` games in lockstep and learn from them: Adam steps

@@ -18,10 +18,10 @@ from typing import TYPE_CHECKING, Any, Literal
 
 from narde_notation.formats.grammar import (
     MAX_MOVES,
-    cached_terminals,
     capped_moves,
     halfturn_parts,
     load_grammar,
+    terminal_pattern,
     turn_number,
     unescape,
 )
@@ -355,9 +355,7 @@ def native_parser() -> Lark:
     )
 
 
-@functools.cache
 def native_pattern(name: str) -> re.Pattern[str]:
-    """Terminal ``name`` of ``native.lark`` as a compiled Python pattern, from
-    the terminals' cache (:func:`~narde_notation.formats.grammar.cached_terminals`):
-    Lark is not imported when the file is there."""
-    return re.compile(cached_terminals("native", native_parser)[name])
+    """Terminal ``name`` of ``native.lark`` as a compiled Python pattern
+    (:func:`~narde_notation.formats.grammar.terminal_pattern`)."""
+    return terminal_pattern("native", native_parser, name)

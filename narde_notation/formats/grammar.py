@@ -151,16 +151,16 @@ def _possessive(terminal: Any) -> None:
         terminal.pattern.value = re.sub(_GROUP_REPEAT, r")\1+", terminal.pattern.value)
 
 
-_TERMINALS: dict[tuple[int, str], re.Pattern[str]] = {}
+@functools.cache
+def terminal_pattern(grammar: str, build: Callable[[], Lark], name: str) -> re.Pattern[str]:
+    """Terminal ``name`` of grammar ``grammar`` (whose parser ``build()``
+    returns) as a compiled Python pattern (memoised), from
+    :func:`cached_terminals`: Lark is not imported when its file is there.
 
-
-def terminal_pattern(parser: Lark, name: str) -> re.Pattern[str]:
-    """Terminal ``name`` of ``parser`` as a compiled Python pattern (memoised)."""
-    key = (id(parser), name)
-    pattern = _TERMINALS.get(key)
-    if pattern is None:
-        pattern = _TERMINALS[key] = re.compile(parser.get_terminal(name).pattern.to_regexp())
-    return pattern
+    Raises:
+        KeyError: the grammar has no terminal ``name``.
+    """
+    return re.compile(cached_terminals(grammar, build)[name])
 
 
 def cached_terminals(name: str, build: Callable[[], Lark]) -> dict[str, str]:

@@ -78,10 +78,9 @@ def mat_parser() -> Lark:
 @functools.cache
 def mat_patterns() -> dict[str, re.Pattern[str]]:
     """The line patterns of ``mat.lark``, compiled (name -> pattern)."""
-    parser = mat_parser()
     names = ("MATCH_LINE", "GAME_LINE", "SCORE_LINE", "TURN_LINE", "WINS_LINE", "HEADER_TAG",
              "ITEM_START", "ROLL")
-    return {name: terminal_pattern(parser, name) for name in names}
+    return {name: terminal_pattern("mat", mat_parser, name) for name in names}
 
 
 @dataclass(slots=True)

@@ -29,9 +29,9 @@ def test_cache_written_then_used(tmp_path: Path) -> None:
     cache = tmp_path / "cache"
     assert run(cache) == "2"
     names = sorted(p.name for p in cache.iterdir())
-    # Lark's parsers, and the native terminals' patterns (decisions PL1)
+    # Lark's parsers, and each grammar's terminals' patterns (decisions PL1)
     assert [name.split("-")[:2] for name in names] == [
-        ["mat", "v2"], ["native", "terminals"], ["native", "v2"]]
+        ["mat", "terminals"], ["mat", "v2"], ["native", "terminals"], ["native", "v2"]]
     stamps = {p: p.stat().st_mtime_ns for p in cache.iterdir()}
     assert run(cache) == "2"  # read from the cache: not written again
     assert {p: p.stat().st_mtime_ns for p in cache.iterdir()} == stamps

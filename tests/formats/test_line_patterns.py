@@ -17,9 +17,8 @@ from typing import Any
 
 import pytest
 
-from narde_notation.formats.grammar import terminal_pattern
+from narde_notation.formats._native_drafts import native_pattern
 from narde_notation.formats.mat import mat_patterns
-from narde_notation.formats.native import native_parser
 
 SAMPLE = [chr(i) for i in range(0, 384)]
 SINGLE = (c.LITERAL, c.NOT_LITERAL, c.IN, c.ANY)
@@ -133,15 +132,15 @@ def test_hostile_lines_still_match_or_fail_cleanly() -> None:
     assert score.fullmatch("a" + " " * 10_000 + ": 1") is None
     found = score.fullmatch("Smith, A : 12   Doe, B : 7")
     assert found is not None and found.group("wscore", "bscore") == ("12", "7")
-    tags = terminal_pattern(native_parser(), "TAGS")
+    tags = native_pattern("TAGS")
     assert tags.fullmatch('[Event "' + "x" * 10_000 + '"]\n[Site "a \\" b"]')
 
 
 def test_block_terminals_repeat_possessively() -> None:
     # no per-iteration regex state on long lines (docs/decisions.md F8)
-    turns = terminal_pattern(native_parser(), "TURNS").pattern
+    turns = native_pattern("TURNS").pattern
     assert ")*+" in turns and ")++" in turns
-    assert ")*+" in terminal_pattern(native_parser(), "TAGS").pattern
+    assert ")*+" in native_pattern("TAGS").pattern
     line = "1. 65: " + "24/18 " * 50_000 + "24/18!"
-    found = terminal_pattern(native_parser(), "TURNS").match(line)
+    found = native_pattern("TURNS").match(line)
     assert found is not None and found.end() == len(line)
