@@ -179,6 +179,34 @@ class _CtrlC:
 
         return restore
 
+    @classmethod
+    @contextlib.contextmanager
+    def held(cls) -> Iterator[list[int]]:
+        """Ctrl-C held while a finished file's result is handled: its whole
+        output is written and counted, then the caller stops (the list says
+        whether Ctrl-C came; :attr:`seen` notes it too).  Without it a Ctrl-C
+        during the handling (pandas imported at the first file's match
+        grouping took a second under load) left a file counted in
+        "interrupted after N files" with none or part of its output."""
+        import _signal
+        import threading
+
+        pressed: list[int] = []
+        if threading.current_thread() is not threading.main_thread():
+            yield pressed  # signals reach the main thread only
+            return
+
+        def on_sigint(signum: int, frame: object) -> None:
+            cls.seen = True
+            pressed.append(signum)
+
+        before = _signal.signal(_signal.SIGINT, on_sigint)
+        try:
+            yield pressed
+        finally:
+            _signal.signal(_signal.SIGINT,
+                           _signal.default_int_handler if before is None else before)
+
 
 @contextlib.contextmanager
 def program_output(program: str) -> Iterator[None]:
@@ -388,7 +416,7 @@ def over_files(results: Iterable[Any], problems: list[str], handle: Callable[[An
     try:
         for result in each_file(results, problems, count=count, show_bar=show_bar,
                                 label=label):
-            with _ctrl_c_held() as pressed:
+            with _CtrlC.held() as pressed:
                 handle(result)
             if pressed:
                 raise KeyboardInterrupt
@@ -397,28 +425,6 @@ def over_files(results: Iterable[Any], problems: list[str], handle: Callable[[An
     except SchedulerError as exc:
         problems.append(str(exc))
     return False
-
-
-@contextlib.contextmanager
-def _ctrl_c_held() -> Iterator[list[int]]:
-    """Ctrl-C (SIGINT) held while a finished file's result is handled: its whole
-    output is written and counted, then the caller stops (the list says whether
-    Ctrl-C came).  Without it a Ctrl-C during the handling (pandas imported at
-    the first file's match grouping took a second under load) left a file
-    counted in "interrupted after N files" with none or part of its output."""
-    # the C module, as _CtrlC: `signal`'s enum classes are not needed here
-    import _signal
-    import threading
-
-    pressed: list[int] = []
-    if threading.current_thread() is not threading.main_thread():
-        yield pressed  # signals reach the main thread only
-        return
-    before = _signal.signal(_signal.SIGINT, lambda signum, _frame: pressed.append(signum))
-    try:
-        yield pressed
-    finally:
-        _signal.signal(_signal.SIGINT, _signal.default_int_handler if before is None else before)
 
 
 def require_evaluator(program: str) -> None:
