@@ -15,7 +15,12 @@ A/B under 1/3 against the code before it.  FILE defaults to
 ``examples/seed-opening.txt`` (one game).  An editable install's import hook
 is removed in the child so that each side runs its own tree's code, and
 bytecode is written on the warm-up run (``PYTHONDONTWRITEBYTECODE`` unset in
-the child), as an installed wheel has it.  To
+the child), as an installed wheel has it.  ``--breakdown`` adds where this
+tree's default run spends its CPU, each stage timed in the same fresh process
+(``time.process_time``, ``OPENBLAS_NUM_THREADS=1`` as the programs set it,
+medians over the rounds): the interpreter's start, importing numpy, click
+and tabulate, our modules (every module of the package such a run loads),
+loading the evaluator, and the run itself.  To
 compare with an older commit::
 
     git archive fb4a1d9 narde_notation grammar | (mkdir -p /tmp/base && tar x -C /tmp/base)
@@ -37,6 +42,41 @@ _RUN = ("import os, sys; sys.meta_path[:] = [f for f in sys.meta_path"
         " if 'editable' not in repr(f).lower()]; sys.path.insert(0, os.environ['NARDE_SRC']);"
         " from narde_notation.cli.main import narde; sys.argv = ['narde', *sys.argv[1:]]; narde()")
 _FLOOR = "import numpy"
+#: the stages of ``--breakdown``: the same run, each import done first and timed.
+_STAGES = """
+import contextlib, importlib, io, os, sys, time
+t = [time.process_time()]
+sys.meta_path[:] = [f for f in sys.meta_path if 'editable' not in repr(f).lower()]
+sys.path.insert(0, os.environ['NARDE_SRC'])
+import numpy
+t.append(time.process_time())
+import click
+t.append(time.process_time())
+import tabulate
+t.append(time.process_time())
+from narde_notation.cli.main import narde
+for name in os.environ['NARDE_MODULES'].split():
+    importlib.import_module(name)
+t.append(time.process_time())
+from narde_notation.cli import require_evaluator
+require_evaluator('narde analyse')
+t.append(time.process_time())
+with contextlib.redirect_stdout(io.StringIO()), contextlib.suppress(SystemExit):
+    narde(['analyse', *sys.argv[1:]])
+t.append(time.process_time())
+print(*(b - a for a, b in zip([0.0, *t], t)))
+"""
+_STAGE_NAMES = ("interpreter", "numpy", "click", "tabulate", "our modules", "evaluator load", "run")
+#: the modules of the package such a run loads.
+_MODULES = """
+import contextlib, io, os, sys
+sys.meta_path[:] = [f for f in sys.meta_path if 'editable' not in repr(f).lower()]
+sys.path.insert(0, os.environ['NARDE_SRC'])
+from narde_notation.cli.main import narde
+with contextlib.redirect_stdout(io.StringIO()), contextlib.suppress(SystemExit):
+    narde(['analyse', *sys.argv[1:]])
+print(' '.join(m for m in sys.modules if m.startswith('narde_notation')))
+"""
 
 
 def _cpu(code: str, args: list[str], src: Path) -> float:
@@ -50,11 +90,30 @@ def _cpu(code: str, args: list[str], src: Path) -> float:
     return (after.ru_utime + after.ru_stime) - (before.ru_utime + before.ru_stime)
 
 
+def _breakdown(file: str, rounds: int) -> None:
+    """Print the medians of :data:`_STAGES` for this tree's default run of ``file``."""
+    env = dict(os.environ, NARDE_SRC=str(_HERE), OPENBLAS_NUM_THREADS="1")
+    env.pop("PYTHONDONTWRITEBYTECODE", None)
+    modules = subprocess.run([sys.executable, "-c", _MODULES, file], env=env, check=True,
+                             capture_output=True, text=True).stdout.split()
+    env["NARDE_MODULES"] = " ".join(modules)
+    runs = [[float(x) for x in subprocess.run(
+        [sys.executable, "-c", _STAGES, file], env=env, check=True, capture_output=True,
+        text=True).stdout.split()] for _ in range(rounds)]
+    stages = [statistics.median(column) for column in zip(*runs, strict=True)]
+    print(f"this tree's default run, by stage (CPU-s, medians of {rounds};"
+          f" {len(modules)} modules of ours): " + ", ".join(
+              f"{name} {cpu:.3f}" for name, cpu in zip(_STAGE_NAMES, stages, strict=True))
+          + f"; total {sum(stages):.3f}")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("file", nargs="?", default=str(_HERE / "examples" / "seed-opening.txt"))
     parser.add_argument("--baseline", type=Path, default=Path("/work/main"))
     parser.add_argument("--rounds", type=int, default=5)
+    parser.add_argument("--breakdown", action="store_true",
+                        help="Also time the stages of this tree's default run.")
     opts = parser.parse_args()
     # the default depth (auto) and the baseline's own default (0 ply), each A B
     runs = {"default": ["analyse", opts.file], "--ply 0": ["analyse", "--ply", "0", opts.file]}

@@ -49,6 +49,7 @@ __all__ = [
     "progress",
     "require_evaluator",
     "restart_eta",
+    "rollout_options",
     "share_progress",
     "worker_options",
 ]
@@ -425,6 +426,25 @@ def over_files(results: Iterable[Any], problems: list[str], handle: Callable[[An
     except SchedulerError as exc:
         problems.append(str(exc))
     return False
+
+
+def rollout_options(command: Callable[..., Any]) -> Callable[..., Any]:
+    """``--trials``, ``--seed``, ``-j/--jobs``, ``--scheduler`` (``narde rollout``,
+    ``narde hint --rollout``, ``narde analyse --verify``)."""
+    for option in reversed((
+        click.option("--trials", type=click.IntRange(min=2), default=360, show_default=True,
+                     help="Games played out from each candidate (a multiple of 36 keeps the"
+                          " first two rolls stratified)."),
+        click.option("--seed", type=int, default=0, show_default=True,
+                     help="Seed of the dice (the same seed, the same figures)."),
+        click.option("-j", "--jobs", type=click.IntRange(min=1), default=1, show_default=True,
+                     help="Worker processes for the trials."),
+        click.option("--scheduler", metavar="ADDRESS",
+                     help="Play the trials on this Dask distributed scheduler"
+                          " (tcp://host:8786)."),
+    )):
+        command = option(command)
+    return command
 
 
 def require_evaluator(program: str) -> None:

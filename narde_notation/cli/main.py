@@ -30,13 +30,7 @@ from narde_notation.cli import (
     check_rules_tag,
     encoding_option,
     program_output,
-)
-from narde_notation.cli.rollout import (
-    evaluator_or_exit,
-    roll_argument,
     rollout_options,
-    show_rollout,
-    watch_rollout,
 )
 from narde_notation.model import NardeError, Ruleset, Side, parse_roll
 from narde_notation.rules import Position, legal_turns
@@ -223,6 +217,9 @@ def hint(position: str, roll: str | None, ply: int, half_turn: int | None, game_
     ranking (JSON: a "rollout" object on those turns); Ctrl-C prints the
     trials done and exits 130.
     """
+    # narde rollout's module, loaded when a command uses it (not by `narde analyse`)
+    from narde_notation.cli.rollout import evaluator_or_exit, show_rollout, watch_rollout
+
     pos, dice, played, rules = _hint_turn(position, roll, half_turn, game_index, rules_tag,
                                           encoding)
     evaluator = evaluator_or_exit("narde hint", rules.to_tag())
@@ -255,6 +252,8 @@ def _hint_turn(position: str, roll: str | None, half_turn: int | None, game_inde
     """What ``narde hint`` ranks: the position, the roll, the position the record's
     turn left (with --half-turn and no ROLL; else ``None``) and the rules; a usage
     error (exit 2) when POSITION or ROLL will not do."""
+    from narde_notation.cli.rollout import roll_argument
+
     played = None
     if half_turn is not None:
         pos, dice, played, record_rules = _half_turn_argument(

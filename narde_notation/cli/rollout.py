@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any, NoReturn
 import click
 
 from narde_notation.analysis import signed
-from narde_notation.cli import EXIT_INTERRUPTED, check_rules_tag, program_output
+from narde_notation.cli import EXIT_INTERRUPTED, check_rules_tag, program_output, rollout_options
 from narde_notation.model import NardeError, Ruleset, parse_roll
 from narde_notation.rules import Position
 
@@ -28,7 +28,7 @@ if TYPE_CHECKING:
     from narde_notation.evaluator import Evaluator, Rollout, Runner, Trials
 
 __all__ = ["evaluator_or_exit", "executor_runner", "roll_argument", "rollout_command",
-           "rollout_options", "show_rollout", "watch_rollout"]
+           "show_rollout", "watch_rollout"]
 
 
 def executor_runner(jobs: int, scheduler: str | None) -> Runner:
@@ -46,25 +46,6 @@ def executor_runner(jobs: int, scheduler: str | None) -> Runner:
             yield got
 
     return run
-
-
-def rollout_options(command: Callable[..., Any]) -> Callable[..., Any]:
-    """``--trials``, ``--seed``, ``-j/--jobs``, ``--scheduler`` (``narde rollout``,
-    ``narde hint --rollout``, ``narde analyse --verify``)."""
-    for option in reversed((
-        click.option("--trials", type=click.IntRange(min=2), default=360, show_default=True,
-                     help="Games played out from each candidate (a multiple of 36 keeps the"
-                          " first two rolls stratified)."),
-        click.option("--seed", type=int, default=0, show_default=True,
-                     help="Seed of the dice (the same seed, the same figures)."),
-        click.option("-j", "--jobs", type=click.IntRange(min=1), default=1, show_default=True,
-                     help="Worker processes for the trials."),
-        click.option("--scheduler", metavar="ADDRESS",
-                     help="Play the trials on this Dask distributed scheduler"
-                          " (tcp://host:8786)."),
-    )):
-        command = option(command)
-    return command
 
 
 def watch_rollout(program: str, evaluator: Evaluator, position: Position,

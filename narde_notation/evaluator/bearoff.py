@@ -68,6 +68,8 @@ CACHE_NAME = "bearoff-v1.npz"
 #: the shipped tables (package data), made by ``python -m narde_notation.evaluator.bearoff``.
 SHIPPED = Path(__file__).with_name("data") / "bearoff.npz"
 _FORMAT = 1
+#: the layout of the uncompressed copy (:func:`_unpacked`): the keys first.
+_COPY_LAYOUT = "k"
 #: the opponent during the build: one checker on its own point 1, 14 off.
 _OPP_AWAY = (1 << 4) | 14
 _STANDARD = Ruleset()
@@ -321,32 +323,43 @@ def _unpacked(source: Path) -> BearoffDatabase | None:
     """The tables of ``source`` from an uncompressed copy memory-mapped from the
     cache folder (start-up reads pages on use, decompresses nothing; issue 29).
 
-    The copy, one float64 array (keys, mean, dist, first side by side), is
+    The copy, one flat float64 array, holds the keys first (``n`` values) and
+    then ``n`` rows of (mean, dist, first) side by side: the keys, which
+    start-up converts to int64 whole, are then one run of 106 pages, not a
+    column that touches every page of the 28 MB (decisions SU2).  It is
     named after the SHA-256 of ``source``'s bytes (:func:`_source_digest`), so
     an updated or other file never meets a stale copy; it is written
     atomically (temporary file, then ``os.replace``) on first use and read
-    back only with the expected shape and dtype.  ``None`` when ``source``
-    cannot be read; any trouble with the copy falls back to :func:`_load`.
+    back only with the expected dtype and a size that is a whole number of
+    rows.  ``None`` when ``source`` cannot be read; any trouble with the copy
+    falls back to :func:`_load`.  The copy of the earlier layout (the four
+    side by side, ``bearoff-v1-<digest>.npy``) is removed when this one is
+    written.
     """
     digest = _source_digest(source)
     if digest is None:
         return None
-    copy = cache_dir() / f"bearoff-v{_FORMAT}-{digest}.npy"
+    folder = cache_dir()
+    copy = folder / f"bearoff-v{_FORMAT}-{_COPY_LAYOUT}-{digest}.npy"
     width = 2 + 2 * MAX_ROLLS
     try:
         # a regular file only: a FIFO or device in its place is never opened (decisions R6)
-        table = np.load(copy, mmap_mode="r") if copy.is_file() else None
-        if (table is not None and table.dtype == np.float64 and table.ndim == 2
-                and table.shape[1] == width):
-            return BearoffDatabase(table[:, 0].astype(np.int64), table[:, 1],
-                                   table[:, 2:2 + MAX_ROLLS], table[:, 2 + MAX_ROLLS:])
+        flat = np.load(copy, mmap_mode="r") if copy.is_file() else None
+        if (flat is not None and flat.dtype == np.float64 and flat.ndim == 1
+                and len(flat) and len(flat) % width == 0):
+            n = len(flat) // width
+            rows = flat[n:].reshape(n, width - 1)
+            return BearoffDatabase(flat[:n].astype(np.int64), rows[:, 0],
+                                   rows[:, 1:1 + MAX_ROLLS], rows[:, 1 + MAX_ROLLS:])
     except (OSError, ValueError):
         pass
     db = _load_or_none(source, "the package's bear-off tables")
     if db is not None:
         with contextlib.suppress(OSError), atomic_write(copy) as (fh, _):
-            np.save(fh, np.column_stack([db.keys.astype(np.float64), db.mean, db.dist,
-                                         db.first]))
+            np.save(fh, np.concatenate([db.keys.astype(np.float64), np.column_stack(
+                [db.mean, db.dist, db.first]).ravel()]))
+        with contextlib.suppress(OSError):  # the earlier layout's copy (S2)
+            (folder / f"bearoff-v{_FORMAT}-{digest}.npy").unlink()
     return db
 
 
