@@ -107,8 +107,6 @@ def summary_text(rows: list[dict[str, Any]]) -> str:
     their order.  Up to :data:`_SIDE_BY_SIDE` players (a game, a match) side by
     side as gnubg's export has them, a figure a line with its unit; more (an
     archive) one line a player, the units below.  Names escaped for a terminal."""
-    from narde_notation.archive import text_table
-
     figures = list(ANALYSIS_COLUMNS)
     if len(rows) <= _SIDE_BY_SIDE:
         # every cell is text already: tabulate straight from rows, without pandas
@@ -121,6 +119,8 @@ def summary_text(rows: list[dict[str, Any]]) -> str:
         return str(tabulate(table, headers=["", *(visible(r["player"]) for r in rows), "unit"],
                             disable_numparse=True, colalign=align, floatfmt=".4g"))
     import pandas as pd
+
+    from narde_notation.archive import text_table
 
     frame = pd.DataFrame([{c: r[c] for c in figures} for r in rows],
                          index=pd.Index([r["player"] for r in rows], name="player"))
