@@ -133,6 +133,9 @@ def main() -> None:
         ma, mb = statistics.median(a[name]), statistics.median(b[name])
         print(f"narde analyse {name}, one game: this tree {ma:.3f} CPU-s, baseline {mb:.3f};"
               f" ratio this/baseline {ma / mb:.2f} (goal < 0.33); this/floor {ma / mf:.1f}x")
+    if opts.breakdown:
+        _breakdown(opts.file, opts.rounds)
+
 
 if __name__ == "__main__":
     main()
