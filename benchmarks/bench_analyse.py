@@ -22,13 +22,22 @@ seconds per game), against validation of those games; 2-ply on the first
 ``--two-ply-games`` (one round).
 Printed: games per CPU-second, and the ratio analysis / validation — the
 goal (issue 24) is at most 100× at the default depth for the 50-game file.
+
+``--process`` also times both as a user runs them, whole processes
+(``narde-validate -j 1 -q FILE`` and ``narde analyse -j 1 FILE``, start-up
+included; A B A B, the children's user + system CPU, medians): the per-file
+work above leaves out the start-up both pay (validation's is most of its
+whole process).
 """
 
 from __future__ import annotations
 
 import argparse
 import os
+import resource
 import statistics
+import subprocess
+import sys
 import tempfile
 import time
 from collections.abc import Callable
@@ -66,6 +75,32 @@ def first_games(path: Path, n: int) -> str:
 VALIDATE_REPEATS = 5
 
 
+def process_cpu(args: list[str]) -> float:
+    """CPU seconds (user + system) of one child process ``args`` (bytecode
+    cached, as an installed package has it)."""
+    env = dict(os.environ)
+    env.pop("PYTHONDONTWRITEBYTECODE", None)
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    subprocess.run(args, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+                   check=False)
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return (after.ru_utime + after.ru_stime) - (before.ru_utime + before.ru_stime)
+
+
+def whole_processes(path: Path, rounds: int) -> tuple[float, float]:
+    """Median CPU of ``narde-validate`` (median of VALIDATE_REPEATS a round) and of
+    ``narde analyse`` (the default depth) on ``path``, whole processes, A B A B."""
+    cli = [sys.executable, "-m", "narde_notation.cli.main"]
+    validate = [sys.executable, "-c", "from narde_notation.cli.validate import narde_validate;"
+                " narde_validate()"]
+    v, a = [], []
+    for _ in range(rounds):
+        v.append(statistics.median(process_cpu([*validate, "-j", "1", "-q", str(path)])
+                                   for _ in range(VALIDATE_REPEATS)))
+        a.append(process_cpu([*cli, "analyse", "-j", "1", str(path)]))
+    return statistics.median(v), statistics.median(a)
+
+
 def cpu(work: Callable[[], object]) -> float:
     """CPU seconds of ``work()`` from cold: generation's cache emptied first."""
     clear_caches()
@@ -81,6 +116,8 @@ def main() -> None:
     ap.add_argument("--rounds", type=int, default=2)
     ap.add_argument("--one-ply-games", type=int, default=10)
     ap.add_argument("--two-ply-games", type=int, default=2)
+    ap.add_argument("--process", action="store_true",
+                    help="also time narde-validate and narde analyse as whole processes")
     args = ap.parse_args()
     source = args.file or next(p for p in CANDIDATES if p.exists())
     evaluator_for(Ruleset.standard())  # loaded once, as in a worker
@@ -118,6 +155,7 @@ def main() -> None:
             vt = statistics.median(cpu(lambda: check_file(str(tiny)))
                                    for _ in range(VALIDATE_REPEATS))
             two_ply = (k, vt, cpu(lambda: analyse_file(str(tiny), ply=2)))
+        processes = whole_processes(big, args.rounds) if args.process else None
     v, z, a = statistics.median(validate), statistics.median(zero), statistics.median(auto)
     vf, o = statistics.median(validate_few), statistics.median(one)
     print(f"validate ({n} games)     {v:8.3f} CPU-s  {n / v:9.1f} games/s")
@@ -132,6 +170,10 @@ def main() -> None:
         k, vt, t = two_ply
         print(f"analyse 2-ply + luck    {t:8.3f} CPU-s  {k / t:9.2f} games/s   "
               f"{t / vt:6.0f}x validation ({k} games)")
+    if processes is not None:
+        pv, pa = processes
+        print(f"whole processes ({n} games): narde-validate {pv:.3f} CPU-s, narde analyse"
+              f" (auto) {pa:.3f} CPU-s: {pa / pv:.0f}x")
 
 
 if __name__ == "__main__":

@@ -1,7 +1,8 @@
 """Analysis speed beside GNU Backgammon's at the same depth: moves per CPU-second.
 
-Run: ``python benchmarks/bench_analyse_gnubg.py [--ply 1] [--games 10]
-[--points 7] [--rounds 3]`` (needs ``/usr/games/gnubg``, Debian's ``gnubg``).
+Run: ``python benchmarks/bench_analyse_gnubg.py [--ply 1|auto] [--games 10]
+[--points 7] [--rounds 3] [--gnubg-plies 0,1]`` (needs ``/usr/games/gnubg``,
+Debian's ``gnubg``).
 
 Both programs are timed whole, as a user runs them: each a child process,
 its CPU time (user + system, ``resource.getrusage(RUSAGE_CHILDREN)``),
@@ -15,6 +16,12 @@ rounds alternating gnubg and ours (A B A B, medians).
 * ours: ``narde analyse FILE --ply P -j 1 --format csv`` on the first
   ``--games`` games of ``examples/archive/archive-001.txt`` (the luck of
   every roll included, as always).  The moves are the half-turns analysed.
+
+``--ply auto`` (``narde analyse``'s default: 0 ply, 1 or 2 where a mark or the
+best turn can change) has no single gnubg depth to match: gnubg is timed at
+each of ``--gnubg-plies`` (default for auto: 0 and 1, the depths whose
+judgement auto's lies between; otherwise ``--ply``), each in the same A B
+alternation.
 
 Printed: each program's moves per CPU-second and ours as a multiple of
 gnubg's (issue 24's target at the default depth: at least 1.5×).  The
@@ -81,7 +88,7 @@ def our_file(path: Path, games: int) -> None:
     path.write_text(text[:cut], encoding="utf-8")
 
 
-def our_analysis(path: Path, ply: int) -> tuple[float, int]:
+def our_analysis(path: Path, ply: str) -> tuple[float, int]:
     cmd = [sys.executable, "-m", "narde_notation.cli.main", "analyse", str(path), "--ply",
            str(ply), "-j", "1", "--format", "csv"]
     cpu, out = child_cpu(cmd)
@@ -91,7 +98,9 @@ def our_analysis(path: Path, ply: int) -> tuple[float, int]:
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--ply", type=int, default=1)
+    ap.add_argument("--ply", choices=["0", "1", "2", "auto"], default="1")
+    ap.add_argument("--gnubg-plies", default=None,
+                    help="gnubg's depths, comma-separated (default: --ply; for auto 0,1)")
     ap.add_argument("--games", type=int, default=10)
     ap.add_argument("--points", type=int, default=7)
     ap.add_argument("--rounds", type=int, default=3)
@@ -102,18 +111,24 @@ def main() -> None:
         match, ours = Path(tmp) / "match.sgf", Path(tmp) / "games.txt"
         gnubg_moves = gnubg_match(match, args.points)
         our_file(ours, args.games)
-        theirs, mine, our_moves = [], [], 0
+        plies = [int(p) for p in (args.gnubg_plies or ("0,1" if args.ply == "auto"
+                                                        else args.ply)).split(",")]
+        theirs: dict[int, list[float]] = {p: [] for p in plies}
+        mine, our_moves = [], 0
         for _ in range(args.rounds):
-            theirs.append(gnubg_analysis(match, args.ply))
+            for p in plies:
+                theirs[p].append(gnubg_analysis(match, p))
             cpu, our_moves = our_analysis(ours, args.ply)
             mine.append(cpu)
-        g_rate = gnubg_moves / statistics.median(theirs)
         o_rate = our_moves / statistics.median(mine)
-        print(f"analysis at {args.ply} ply, whole process, medians of {args.rounds} (A B A B)")
-        print(f"  gnubg  {gnubg_moves:5d} moves  {statistics.median(theirs):7.2f} CPU-s"
-              f"  {g_rate:8.1f} moves/CPU-s")
-        print(f"  ours   {our_moves:5d} moves  {statistics.median(mine):7.2f} CPU-s"
-              f"  {o_rate:8.1f} moves/CPU-s  = {o_rate / g_rate:.2f}x gnubg")
+        print(f"analysis, ours at {args.ply} ply, whole process, medians of {args.rounds}"
+              " (A B A B)")
+        print(f"  ours        {our_moves:5d} moves  {statistics.median(mine):7.2f} CPU-s"
+              f"  {o_rate:8.1f} moves/CPU-s")
+        for p in plies:
+            g_rate = gnubg_moves / statistics.median(theirs[p])
+            print(f"  gnubg {p} ply {gnubg_moves:5d} moves  {statistics.median(theirs[p]):7.2f}"
+                  f" CPU-s  {g_rate:8.1f} moves/CPU-s: ours {o_rate / g_rate:.2f}x")
 
 
 if __name__ == "__main__":

@@ -6,6 +6,23 @@ Run (resumable: positions already in the output are skipped; run it with ``nice`
         [--source benchmarks/data/judgement-0ply.jsonl]
         [--data benchmarks/data/judgement-1ply.jsonl]
 
+More trials for the rows already there (resumable: a row stops at ``--upto``)::
+
+    python benchmarks/rebuild_truth.py --add --upto 144 [--trials 36] [--ply 1]
+
+``--add`` rolls out each row's two candidates again, ``--trials`` at a time,
+with dice of their own (the seed ``row seed * 1000 + batch``: independent of
+the batches before), by the shipped network's ``--ply`` players, and writes
+the row back with the batches combined: each candidate's mean equity
+weighted by trials, its standard error ``sqrt(sum(n_i^2 se_i^2)) / N``; the
+loss the difference of the two means, its paired error combined the same
+way; the candidates ordered by the combined equity. Every batch stays in the
+row (``batches``: trials, seed, network, figures) so the combination can be
+checked. The rows are taken in one order (the least trials first, then the
+positions nearest to being separated, loss / SE closest to 2), so an
+interrupted run has spent its trials where they tell most. The file is
+rewritten whole after each row (atomic rename).
+
 The positions are those of the 0-ply truth set (``--source``, built by
 ``bench_judgement.py build``), prime positions first, then the other kinds
 in turn.  Each position's candidates are, without repeats, the 0-ply
@@ -22,9 +39,11 @@ import json
 import os
 import time
 from pathlib import Path
+from typing import Any
 
 os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")  # small matrices: threads only wait
 
+import numpy as np
 from bench_judgement import append_row
 
 from narde_notation.evaluator.evaluate import Evaluator
@@ -48,8 +67,15 @@ def main() -> None:
     parser.add_argument("--trials", type=int, default=36)
     parser.add_argument("--ply", type=int, default=1)
     parser.add_argument("--candidates", type=int, default=2)
+    parser.add_argument("--add", action="store_true",
+                        help="more trials for the rows already in --data (module docstring)")
+    parser.add_argument("--upto", type=int, default=144,
+                        help="--add: a row's trials stop at this many")
     args = parser.parse_args()
     evaluator = Evaluator()
+    if args.add:
+        add_trials(evaluator, Path(args.data), args.trials, args.upto, args.ply)
+        return
     src = [json.loads(t) for t in Path(args.source).read_text(encoding="utf-8").splitlines()]
     out = Path(args.data)
     done = set()
@@ -86,6 +112,87 @@ def main() -> None:
         append_row(out, got, result, evaluator, t0)
         print(f"{got['kind']} seed {got['seed']} {roll} {len(cands)} candidates,"
               f" {got['cpu']} s", flush=True)
+
+
+def _batch_of(row: dict[str, Any]) -> dict[str, Any]:
+    """A row's figures as one batch (the row as first built has no ``batches``)."""
+    return {"trials": row["trials"], "seed": row["seed"], "ply": row["ply"],
+            "weights_games": row.get("weights_games"),
+            "candidates": [{k: c[k] for k in ("turn", "equity", "equity_se", "loss", "loss_se",
+                                               "exact")} for c in row["candidates"]]}
+
+
+def combine(batches: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The two candidates' figures over ``batches`` (each with its ``trials`` and
+    candidates by turn notation; module docstring): best first."""
+    turns = [c["turn"] for c in batches[0]["candidates"]]
+    assert len(turns) == 2, "two candidates a row"
+    n = np.array([b["trials"] for b in batches], dtype=float)
+    total = n.sum()
+    by_turn = [{c["turn"]: c for c in b["candidates"]} for b in batches]
+    eq = {t: float(sum(k * b[t]["equity"] for k, b in zip(n, by_turn, strict=True)) / total)
+          for t in turns}
+    eq_se = {t: float(np.sqrt(sum((k * b[t]["equity_se"]) ** 2
+                                  for k, b in zip(n, by_turn, strict=True))) / total)
+             for t in turns}
+    # the paired error of the difference: the batch's non-zero loss_se (its second row)
+    diff_se = float(np.sqrt(sum((k * max(b[t]["loss_se"] for t in turns)) ** 2
+                                for k, b in zip(n, by_turn, strict=True))) / total)
+    best, other = sorted(turns, key=lambda t: -eq[t])
+    exact = {t: all(b[t]["exact"] for b in by_turn) for t in turns}
+    return [{"turn": best, "equity": round(eq[best], 5), "equity_se": round(eq_se[best], 5),
+             "loss": 0.0, "loss_se": 0.0, "exact": exact[best]},
+            {"turn": other, "equity": round(eq[other], 5), "equity_se": round(eq_se[other], 5),
+             "loss": round(eq[best] - eq[other], 5), "loss_se": round(diff_se, 5),
+             "exact": exact[other]}]
+
+
+def _priority(row: dict[str, Any]) -> tuple[int, float]:
+    second = row["candidates"][1]
+    z = second["loss"] / second["loss_se"] if second["loss_se"] > 0 else float("inf")
+    return (int(row["trials"]), abs(z - 2.0))
+
+
+def add_trials(evaluator: Evaluator, data: Path, trials: int, upto: int, ply: int) -> None:
+    """``--add`` (module docstring)."""
+    rows = [json.loads(t) for t in data.read_text(encoding="utf-8").splitlines()]
+    while True:
+        todo = [r for r in rows if r["trials"] + trials <= upto
+                and not all(c["exact"] for c in r["candidates"])]
+        if not todo:
+            return
+        row = min(todo, key=_priority)
+        t0 = time.process_time()
+        batches = row.get("batches") or [_batch_of(row)]
+        pos = Position.from_string(str(row["position"]))
+        roll = str(row["roll"])
+        dice = (int(roll[0]), int(roll[1]))
+        turns = []
+        for c in batches[0]["candidates"]:
+            end = check_turn(pos, f"{roll}: {c['turn']}", rules=evaluator.rules).position
+            turns.append(next(t for t in legal_turns(pos, dice, evaluator.rules)
+                              if t.position == end))
+        seed = int(row["seed"]) * 1000 + len(batches)
+        result = evaluator.rollout(pos, dice, turns=turns, trials=trials, seed=seed, ply=ply)
+        named = {t.position: c["turn"] for t, c in zip(turns, batches[0]["candidates"],
+                                                        strict=True)}
+        batches.append({"trials": result.trials, "seed": seed, "ply": result.ply,
+                        "weights_games": evaluator.meta.get("games"),
+                        "candidates": [{"turn": named[r.turn.position],
+                                        "equity": round(r.equity, 5),
+                                        "equity_se": round(r.equity_se, 5),
+                                        "loss": round(r.loss, 5), "loss_se": round(r.loss_se, 5),
+                                        "exact": r.exact} for r in result.rows if r.turn]})
+        row["batches"] = batches
+        row["trials"] = sum(b["trials"] for b in batches)
+        row["candidates"] = combine(batches)
+        row["cpu"] = round(float(row.get("cpu", 0)) + time.process_time() - t0, 1)
+        tmp = data.with_suffix(".tmp")
+        tmp.write_text("".join(json.dumps(r) + "\n" for r in rows), encoding="utf-8")
+        tmp.replace(data)
+        second = row["candidates"][1]
+        print(f"{row['kind']} seed {row['seed']} {roll}: {row['trials']} trials, loss"
+              f" {second['loss']:.3f} +- {second['loss_se']:.3f}", flush=True)
 
 
 if __name__ == "__main__":
