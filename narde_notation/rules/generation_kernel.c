@@ -287,92 +287,206 @@ int narde_generate_rolls(uint64_t me_lo, uint64_t me_hi, uint64_t opp_lo, uint64
     return n;
 }
 
-/* turn_check.py's quick reading of one non-double turn (_read_roll), every die
-   used: the legs of word (see narde_quick_turns) in written order, each taking
-   the first fitting dice.  The end board, or 0 when the reading does not show
-   the turn legal with both dice (turn_check.py then reads it itself: a turn
-   written as one bear-off, a die left over, a refused step). */
-static board read_roll(board st, board opp, int floor, int d1, int d2, uint64_t word) {
-    int n = (int)(word >> 9) & 7, free1 = 1, free2 = 1, used = 0;
-    if (n == 1 && ((word >> 17) & 31) == 0) return 0;  /* one bear-off: _bear_off_alone */
+/* The quick reading's rules (narde_quick_turns's flags): R6 checked on the
+   final board only (end-of-turn-block), R5's variants. */
+#define EOT 1
+#define HEAD_64 2
+#define HEAD_STRICT 4
+/* a word's flag: a pass written (no moves), bit 52 above the four legs */
+#define PASS ((uint64_t)1 << 52)
+
+/* step.py illegal_block: six consecutive points (along the opponent's path)
+   with no opposing checker on the board below the lowest */
+static int illegal_block(board st, board opp) {
+    board occ = 0;
+    for (int p = 1; p <= 24; p++)
+        if (st & NIB(p)) occ |= ONE(FLIP[p]);
+    board run = occ & occ >> 4 & occ >> 8 & occ >> 12 & occ >> 16 & occ >> 20;
+    if (!run) return 0;
+    int q = 0;
+    while (!(run & ONE(q))) q++;
+    return !(opp & UNDER[q]);
+}
+
+/* step.py head_allowance: how many checkers may leave the head (R5) */
+static int head_allowance(int first, int d1, int d2, board opp, int flags) {
+    if (!first || d1 != d2) return 1;
+    if (!(d1 == 6 || d1 == 4 || (d1 == 3 && !(flags & HEAD_64)))) return 1;
+    if (flags & HEAD_STRICT) {
+        int point = 24;
+        for (int k = 0; k < 4; k++) {
+            point -= d1;
+            if (opp & FACING[point]) return point == 12 ? 2 : 1;
+        }
+        return 1;
+    }
+    return 2;
+}
+
+/* step.py step with block=False (end-of-turn-block: R6 on the final board) */
+static board step_free(board st, int p, int d, board opp, int floor) {
+    if (!(st & NIB(p))) return 0;
+    int t = p - d;
+    if (t > 0) {
+        if (opp & FACING[t]) return 0;
+        if (p == 24 && (int)(st >> 96) <= floor) return 0;
+        return st - ONE(p) + ONE(t);
+    }
+    if (st >> 28) return 0;
+    if (t && (st & ABOVE[p])) return 0;
+    return st - ONE(p) + 1;
+}
+
+static board step_as(board st, int p, int d, board opp, int floor, int eot) {
+    return eot ? step_free(st, p, d, opp, floor) : step(st, p, d, opp, floor);
+}
+
+/* what a quick reading reached: the end board (0: not shown legal), the dice
+   it used, the die of its first step */
+typedef struct {
+    board st;
+    int used, die;
+} reading;
+
+/* turn_check.py _bear_off_alone: a non-double written as the one move a/off,
+   its readings in the search's order (both dice, the higher first, then the
+   lower first, when one die is too small; then one die, the higher, then the
+   lower); the first legal one */
+static reading bear_off_alone(board me, int a, int d1, int d2, board opp, int floor, int eot) {
+    int plans[4][2], len[4], k = 0;
+    if (d1 < a && a <= d1 + d2) { plans[k][0] = d1; plans[k][1] = d2; len[k++] = 2; }
+    if (d2 < a && a <= d1 + d2) { plans[k][0] = d2; plans[k][1] = d1; len[k++] = 2; }
+    if (d1 >= a) { plans[k][0] = d1; len[k++] = 1; }
+    if (d2 >= a) { plans[k][0] = d2; len[k++] = 1; }
+    for (int i = 0; i < k; i++) {
+        board st = me;
+        int p = a;
+        for (int j = 0; st && j < len[i]; j++) {
+            st = step_as(st, p, plans[i][j], opp, floor, eot);
+            p -= plans[i][j];
+        }
+        if (st && !(eot && illegal_block(st, opp))) return (reading){st, len[i], plans[i][0]};
+    }
+    return (reading){0, 0, 0};
+}
+
+/* turn_check.py's quick reading of one non-double turn (_read_roll): the legs
+   of word (see narde_quick_turns) in written order, each taking the first
+   fitting dice: the higher, the lower, both (higher first, else lower first),
+   the lower first when bearing off; a turn written as one bear-off by
+   bear_off_alone.  st 0 when the reading does not show the turn legal (or
+   bears off with one die of two: other readings may use both). */
+static reading read_roll(board st, board opp, int floor, int d1, int d2, uint64_t word, int eot) {
+    int n = (int)(word >> 9) & 7, free1 = 1, free2 = 1, used = 0, first_die = 0, off_first = 0;
+    reading none = {0, 0, 0};
+    if (n == 1 && ((word >> 17) & 31) == 0)
+        return bear_off_alone(st, (int)(word >> 12) & 31, d1, d2, opp, floor, eot);
     for (int i = 0; i < n; i++) {
         int a = (int)(word >> (12 + 10 * i)) & 31, b = (int)(word >> (17 + 10 * i)) & 31, d;
         if (b == 0) {
             if (free2 && d2 >= a) { free2 = 0; d = d2; }
             else if (free1 && d1 >= a) { free1 = 0; d = d1; }
-            else return 0;
+            else return none;
         } else if (a - b == d1 && free1) { free1 = 0; d = d1; }
         else if (a - b == d2 && free2) { free2 = 0; d = d2; }
         else if (a - b == d1 + d2 && free1 && free2) {
             free1 = free2 = 0;
-            board nw = step(st, a, d1, opp, floor);
-            if (nw) nw = step(nw, a - d1, d2, opp, floor);
+            int x = d1;
+            board nw = step_as(st, a, d1, opp, floor, eot);
+            if (nw) nw = step_as(nw, a - d1, d2, opp, floor, eot);
             if (!nw) {
-                nw = step(st, a, d2, opp, floor);
-                if (nw) nw = step(nw, a - d2, d1, opp, floor);
+                x = d2;
+                nw = step_as(st, a, d2, opp, floor, eot);
+                if (nw) nw = step_as(nw, a - d2, d1, opp, floor, eot);
             }
-            if (!nw) return 0;
+            if (!nw) return none;
+            if (!used) first_die = x;
             st = nw;
             used += 2;
             continue;
-        } else return 0;
-        st = step(st, a, d, opp, floor);
-        if (!st) return 0;
+        } else return none;
+        st = step_as(st, a, d, opp, floor, eot);
+        if (!st) return none;
+        if (!used) { first_die = d; off_first = a <= d; }
         used++;
     }
-    return used == 2 ? st : 0;
+    if (used < 2 && used && off_first) return none;  /* one die borne off of two */
+    return (reading){st, used, first_die};
 }
 
 /* _read_double: each leg as many dice as its distance needs (to bear off: as
-   many as reach off), in written order; the end board when all four dice are
-   used, else 0. */
-static board read_double(board st, board opp, int floor, int d, uint64_t word) {
+   many as reach off), in written order, four at most. */
+static reading read_double(board st, board opp, int floor, int d, uint64_t word, int eot) {
     int n = (int)(word >> 9) & 7, left = 4;
+    reading none = {0, 0, 0};
     for (int i = 0; i < n; i++) {
         int a = (int)(word >> (12 + 10 * i)) & 31, b = (int)(word >> (17 + 10 * i)) & 31, k;
         if (b == 0) k = (a + d - 1) / d;
         else {
-            if ((a - b) % d) return 0;
+            if ((a - b) % d) return none;
             k = (a - b) / d;
         }
         left -= k;
-        if (left < 0) return 0;
+        if (left < 0) return none;
         for (int j = 0; j < k; j++, a -= d) {
-            st = step(st, a, d, opp, floor);
-            if (!st) return 0;
+            st = step_as(st, a, d, opp, floor, eot);
+            if (!st) return none;
         }
     }
-    return left == 0 ? st : 0;
+    return (reading){st, 4 - left, d};
+}
+
+/* R7 for a reading of `used` dice of fewer than rolled, or a pass (used 0):
+   1 when no turn uses more (turn_check.py fewer_dice, generation.py generate's
+   max_dice and single_die: the compiled search of the roll), nor is the
+   higher die the only one playable where the lower was played; 0 when it is
+   not so or the search gave up (Python then explains or settles it). */
+static int fewest_is_most(board me, board opp, int d1, int d2, int floor, int used, int die) {
+    layer L[5];
+    int from_of[5];
+    int32_t dice = 0, single = 0;
+    int final = search(L, from_of, me, opp, d1, d2, floor, &dice, &single);
+    for (int k = 0; k < 5; k++) release(&L[k]);
+    if (final < 0 || used != dice) return 0;
+    return !(used == 1 && d1 != d2 && single == d1 && die != d1);
 }
 
 /* The quick reading of consecutive half-turns of one game (the replay's common
    case, in one call): boards w and b (low, high words), their first-turn
-   flags; turns[i] = d1 | d2 << 4 | side << 8 (1 = Black) | legs << 9 |
-   (a | b << 5) << (12 + 10 k) for its legs k (d1 >= d2; every leg
-   0 <= b < a <= 24, at most 4 legs; 0 = a half-turn left to Python).  Writes
-   the mover's end board of each turn read (low, high) to out and returns how
-   many turns were read: it stops at the first turn that the quick reading does
-   not show legal with every die, a side's first turn with a double (R5's head
-   exception), a pass, or a game with a side all off (turn_check.py reads
-   those).  Only the per-step R6 check (not end-of-turn-block). */
+   flags, the rules (flags: EOT, HEAD_64, HEAD_STRICT); turns[i] = d1 | d2 << 4
+   | side << 8 (1 = Black) | legs << 9 | (a | b << 5) << (12 + 10 k) for its
+   legs k (d1 >= d2; every leg 0 <= b < a <= 24, at most 4 legs), or a pass
+   (no legs, PASS), or 0 (a half-turn left to Python).  Writes the mover's end
+   board of each turn read (low, high) to out and returns how many turns were
+   read: it stops at the first turn that one turn_check.quick_check would not
+   show legal (a pass: that generate does not show legal), or with a side all
+   off (turn_check.py and turn_diagnosis.py read those).  The R7 question of a
+   turn of fewer dice and of a pass is the compiled search's (not under
+   end-of-turn-block: there Python's). */
 int narde_quick_turns(uint64_t w_lo, uint64_t w_hi, uint64_t b_lo, uint64_t b_hi,
-                      int wfirst, int bfirst, const uint64_t *turns, int n, uint64_t *out) {
+                      int wfirst, int bfirst, int flags, const uint64_t *turns, int n,
+                      uint64_t *out) {
     board side_board[2] = {((board)w_hi << 64) | w_lo, ((board)b_hi << 64) | b_lo};
-    int first[2] = {wfirst, bfirst};
+    int first[2] = {wfirst, bfirst}, eot = flags & EOT;
     for (int i = 0; i < n; i++) {
         uint64_t word = turns[i];
         int d1 = (int)word & 15, d2 = (int)(word >> 4) & 15, s = (int)(word >> 8) & 1;
+        int legs = (int)(word >> 9) & 7;
         board me = side_board[s], opp = side_board[1 - s];
-        if (!word || ((word >> 9) & 7) == 0 || (me & 15) == 15 || (opp & 15) == 15) return i;
-        if (d1 == d2 && first[s]) return i;
-        int floor = (int)(me >> 96) - 1;
-        board st = d1 == d2 ? read_double(me, opp, floor, d1, word)
-                            : read_roll(me, opp, floor, d1, d2, word);
-        if (!st) return i;
-        side_board[s] = st;
+        if (!word || (!legs && !(word & PASS)) || (me & 15) == 15 || (opp & 15) == 15) return i;
+        int floor = (int)(me >> 96) - head_allowance(first[s], d1, d2, opp, flags);
+        reading r = {me, 0, 0};
+        if (legs) {
+            r = d1 == d2 ? read_double(me, opp, floor, d1, word, eot)
+                         : read_roll(me, opp, floor, d1, d2, word, eot);
+            if (!r.st || (eot && illegal_block(r.st, opp))) return i;
+        }
+        if (r.used < (d1 == d2 ? 4 : 2)
+            && (eot || !fewest_is_most(me, opp, d1, d2, floor, r.used, r.die))) return i;
+        side_board[s] = r.st;
         first[s] = 0;
-        out[2 * i] = (uint64_t)st;
-        out[2 * i + 1] = (uint64_t)(st >> 64);
+        out[2 * i] = (uint64_t)r.st;
+        out[2 * i + 1] = (uint64_t)(r.st >> 64);
     }
     return n;
 }

@@ -63,10 +63,11 @@ RollsResult = tuple[bytes, bytes, list[int]] | None
 RollsSearch = Callable[[int, int, list[tuple[int, int, int]]], RollsResult]
 
 
-#: ``quick_turns(w, b, wfirst, bfirst, turns)`` (:func:`quick_turns_kernel`): the
-#: end boards of the leading half-turns of ``turns`` that the quick reading
-#: shows legal with every die.
-QuickTurns = Callable[[int, int, bool, bool, list[int]], list[int]]
+#: ``quick_turns(w, b, wfirst, bfirst, flags, turns)`` (:func:`quick_turns_kernel`):
+#: the end boards of the leading half-turns of ``turns`` that the quick reading
+#: shows legal (R7 by the compiled search); ``flags`` and ``turns`` as
+#: :func:`narde_notation.rules.turn_check.quick_turns` writes them.
+QuickTurns = Callable[[int, int, bool, bool, int, list[int]], list[int]]
 #: half-turns read in one call at most (a longer game: the replay calls again)
 _TURNS = 4096
 
@@ -145,17 +146,19 @@ def _quick_turner(lib: ctypes.CDLL) -> QuickTurns:
     out = (ctypes.c_uint64 * (2 * _TURNS))()
     words = memoryview(out).cast("B").cast("Q")
     call = lib.narde_quick_turns
-    call.argtypes = [ctypes.c_uint64] * 4 + [ctypes.c_int] * 2 + [ctypes.c_void_p, ctypes.c_int,
+    call.argtypes = [ctypes.c_uint64] * 4 + [ctypes.c_int] * 3 + [ctypes.c_void_p, ctypes.c_int,
                                                                   ctypes.c_void_p]
     call.restype = ctypes.c_int
     address = ctypes.addressof(out)
     sixty_fours = itertools.repeat(64)
 
-    def quick_turns(w: int, b: int, wfirst: bool, bfirst: bool, turns: list[int]) -> list[int]:
-        """White's and Black's boards and first-turn flags, then one word per
-        half-turn as ``narde_quick_turns`` (generation_kernel.c) reads it."""
+    def quick_turns(w: int, b: int, wfirst: bool, bfirst: bool, flags: int,
+                    turns: list[int]) -> list[int]:
+        """White's and Black's boards and first-turn flags, the rules' flags,
+        then one word per half-turn as ``narde_quick_turns`` (generation_kernel.c)
+        reads it."""
         spec = array.array("Q", turns[:_TURNS])
-        n = call(*packed_words((w, b)), wfirst, bfirst,
+        n = call(*packed_words((w, b)), wfirst, bfirst, flags,
                  spec.buffer_info()[0], len(spec), address)
         got = words[:2 * n].tolist()
         return list(map(operator.or_, got[0::2], map(operator.lshift, got[1::2], sixty_fours)))

@@ -26,7 +26,7 @@ from narde_notation.rules.step import HEAD_SHIFT, head_allowance, illegal_block,
 if TYPE_CHECKING:
     from narde_notation.rules.position import Position
 
-__all__ = ["TurnCheck", "fewer_dice", "quick_check", "quick_legs", "quick_turns"]
+__all__ = ["PASS", "TurnCheck", "fewer_dice", "quick_check", "quick_legs", "quick_turns"]
 
 
 class TurnCheck(NamedTuple):
@@ -319,11 +319,21 @@ def _read_roll(me: int, opp: int, floor: int, d1: int, d2: int, legs: _Legs,
 
 
 # ------------------------------------------------- many half-turns, compiled
+#: a turn word's mark of a written pass (no legs): ``PASS`` in generation_kernel.c
+PASS = 1 << 52
+#: the rules :func:`quick_turns` hands the compiled reading (generation_kernel.c's
+#: ``EOT``, ``HEAD_64``, ``HEAD_STRICT``)
+_END_OF_TURN_BLOCK, _HEAD_DOUBLES_64, _HEAD_EXCEPTION_STRICT = 1, 2, 4
+
+
 def quick_legs(paths: Sequence[Sequence[int]]) -> int:
     """The written moves as :func:`quick_turns` takes them: ``n << 9`` and
     each leg ``a/b`` as ``(a | b << 5) << (12 + 10 k)`` (chains as their legs,
-    in order); 0 when they are not 1 to 4 legs of int points ``0 <= b < a <= 24``
-    (a pass, a mark, anything for :func:`quick_check` itself)."""
+    in order); :data:`PASS` for no moves (a pass written); 0 when they are not
+    1 to 4 legs of int points ``0 <= b < a <= 24`` (anything for
+    :func:`quick_check` and the diagnosis themselves)."""
+    if not paths:
+        return PASS
     legs = _checked_legs(paths)
     if not legs or len(legs) > 4:
         return 0
@@ -336,32 +346,37 @@ def quick_legs(paths: Sequence[Sequence[int]]) -> int:
 
 
 #: the compiled reading of many half-turns: ``[]`` until first asked, then it or ``None``
-_QUICK_TURNS: list[Callable[[int, int, bool, bool, list[int]], list[int]] | None] = []
+_QUICK_TURNS: list[Callable[[int, int, bool, bool, int, list[int]], list[int]] | None] = []
 
 
 def quick_turns(position: Position, turns: list[int], rules: Ruleset) -> list[int]:
     """:func:`quick_check` of consecutive half-turns in one compiled call (the
     replay's common case): the mover's packed end board of each leading
-    half-turn that :func:`quick_check` shows legal with every die, in order.
+    half-turn that :func:`quick_check` shows legal, in order.
 
     ``turns``: one int per half-turn, ``d1 | d2 << 4 | black << 8 | legs``
-    (``legs``: :func:`quick_legs`; 0 for a half-turn to read otherwise).  The
-    reading stops at the first half-turn it does not settle — one
-    :func:`quick_check` would not return ``(end, steps)`` for, a side's first
-    turn with a double (R5's head exception), a pass, a side all off — and the
-    caller reads that one itself.  Each board is the one :func:`quick_check`
+    (``legs``: :func:`quick_legs`; 0 for a half-turn to read otherwise).  A
+    turn of fewer dice than rolled and a pass (:data:`PASS`) are settled by
+    the compiled search of the roll (R7: as :func:`fewer_dice` and
+    :func:`~narde_notation.rules.generation.generate` answer), except under
+    ``end-of-turn-block``.  The reading stops at the first half-turn it does
+    not show legal — one :func:`quick_check` would not show legal, a pass
+    that is not the only play, a side all off, an R7 question under
+    ``end-of-turn-block`` — and the caller reads that one itself (its
+    findings are the diagnosis's).  Each board is the one :func:`quick_check`
     reaches (tests/rules/test_quick_turns.py compares them).  ``[]`` without
-    the compiled search (:mod:`.generation_kernel`; ``NARDE_PURE_PYTHON=1``)
-    or under ``end-of-turn-block``.
+    the compiled search (:mod:`.generation_kernel`; ``NARDE_PURE_PYTHON=1``).
     """
     if not _QUICK_TURNS:
         from narde_notation.rules.generation_kernel import quick_turns_kernel
 
         _QUICK_TURNS.append(quick_turns_kernel())
     call = _QUICK_TURNS[0]
-    if call is None or rules.end_of_turn_block or not turns:
+    if call is None or not turns:
         return []
+    flags = (rules.end_of_turn_block * _END_OF_TURN_BLOCK | rules.head_doubles_64
+             * _HEAD_DOUBLES_64 | rules.head_exception_strict * _HEAD_EXCEPTION_STRICT)
     side, me, opp, first, opp_first = mover_boards(position)
     if side is Side.WHITE:
-        return call(me, opp, first, opp_first, turns)
-    return call(opp, me, opp_first, first, turns)
+        return call(me, opp, first, opp_first, flags, turns)
+    return call(opp, me, opp_first, first, flags, turns)

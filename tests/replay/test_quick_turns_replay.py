@@ -1,17 +1,24 @@
 """The replay with the compiled quick reading of half-turns (issue 29) against
 the replay without it (quick_check and check_turn for every half-turn, as
 ``NARDE_PURE_PYTHON=1`` runs): the same report — every half-turn's positions
-and findings, the findings, the outcome, where the replay stopped — for every
-record of the corpus's record folders and for seeded random games."""
+and findings (code, message, line, column), the findings, the outcome, where
+the replay stopped — for every record of the corpus's record folders, a
+sample of its archive (every ruleset it has, end-of-turn-block included), and
+seeded random games under every ruleset, played as generated and with
+half-turns changed into illegal ones (another roll, a move left out, a pass,
+a move a pip off, the moves reversed)."""
 
 from __future__ import annotations
 
+import random
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
 from corpus import need_corpus
 
 from narde_notation.formats.reader import read_games
+from narde_notation.model import GameRecord, HalfTurn, Move
 from narde_notation.replay import _replay, validate
 from narde_notation.replay._report import GameReport
 from narde_notation.rules.generation_kernel import quick_turns_kernel
@@ -53,11 +60,58 @@ def test_every_corpus_record_replays_the_same(monkeypatch: pytest.MonkeyPatch) -
         assert a == b, (record.file, record.index)
 
 
+def test_archive_games_replay_the_same(monkeypatch: pytest.MonkeyPatch) -> None:
+    corpus = need_corpus()
+    files = sorted((corpus / "archive").glob("archive-*.txt"))[5:10]  # 006-010
+    records = [record for path in files for record in read_games(path)]
+    rules = {record.tags.get("Rules") for record in records}
+    assert rules == {None, "koks", "reroll", "last-roll-draw", "end-of-turn-block"}, rules
+    compiled, python = _both(records, monkeypatch)
+    for record, a, b in zip(records, compiled, python, strict=True):
+        assert a == b, (record.file, record.index)
+
+
+_RULES = (None, "head-doubles-64", "head-exception-strict", "end-of-turn-block",
+          "last-roll-draw", "koks, reroll, head-exception-strict, end-of-turn-block")
+
+
 def test_random_games_replay_the_same(monkeypatch: pytest.MonkeyPatch) -> None:
-    records = [random_game(seed, rules) for seed in range(40)
-               for rules in (None, "head-doubles-64", "last-roll-draw")]
+    records = [random_game(seed, rules) for seed in range(40) for rules in _RULES]
     compiled, python = _both(records, monkeypatch)
     assert compiled == python
+
+
+def _spoiled(half: HalfTurn, rng: random.Random) -> HalfTurn:
+    """``half`` written wrongly in one of five ways (most of them illegal)."""
+    moves = half.moves
+    way = rng.randrange(5)
+    if way == 0:
+        return replace(half, dice=tuple(sorted((rng.randint(1, 6), rng.randint(1, 6)),
+                                               reverse=True)))  # type: ignore[arg-type]
+    if way == 1 and moves:
+        return replace(half, moves=moves[:-1])
+    if way == 2:
+        return replace(half, moves=())
+    if way == 3 and moves:
+        a, *rest = moves[0].path
+        return replace(half, moves=(Move((min(24, a + rng.choice((-1, 1))), *rest)),
+                                    *moves[1:]))
+    return replace(half, moves=tuple(reversed(moves)))
+
+
+def _with_illegal_turns(seed: int, rules: str | None) -> GameRecord:
+    rng = random.Random(seed)
+    record = random_game(rng, rules)
+    halves = [_spoiled(h, rng) if rng.random() < 0.08 else h for h in record.half_turns]
+    return replace(record, half_turns=halves)
+
+
+def test_games_with_illegal_turns_replay_the_same(monkeypatch: pytest.MonkeyPatch) -> None:
+    records = [_with_illegal_turns(seed, rules) for seed in range(40) for rules in _RULES]
+    compiled, python = _both(records, monkeypatch)
+    assert compiled == python
+    codes = {f.code for report in python for f in report[1]}  # type: ignore[index]
+    assert {"dice-mismatch", "not-max-dice", "illegal-pass", "no-checker"} <= codes, codes
 
 
 def test_a_record_starting_from_a_position_tag_replays_the_same(
