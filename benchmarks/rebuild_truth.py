@@ -6,6 +6,22 @@ Run (resumable: positions already in the output are skipped; run it with ``nice`
         [--source benchmarks/data/judgement-0ply.jsonl]
         [--data benchmarks/data/judgement-1ply.jsonl]
 
+Every depth's choice rolled out (resumable: a completed row has ``complete``)::
+
+    python benchmarks/rebuild_truth.py --complete [--upto 144] [--ply 1]
+
+``--complete`` finds, for each row, the first turn at 0, 1 and 2 ply and the
+best turn at ``narde analyse``'s automatic depth for the turn played (as
+``bench_judgement.py`` judges it); a row where one of them is not among its
+candidates is rolled out again, from scratch, with all of them (its
+candidates and the missing turns, at most ``--most``), ``--upto`` trials in
+one rollout (the seed ``row seed * 1000 + 500``: dice of their own, shared
+by all the candidates, so every loss has its paired error). The row's
+figures become that rollout's; its earlier batches stay in the row under
+``two_candidates``. A depth whose choice the set never rolled out can only
+count as a disagreement: with every depth's choice rolled out, agreement
+measures the choice, not the set (docs/decisions.md T5).
+
 More trials for the rows already there (resumable: a row stops at ``--upto``)::
 
     python benchmarks/rebuild_truth.py --add --upto 144 [--trials 36] [--ply 1]
@@ -46,8 +62,9 @@ os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")  # small matrices: threads on
 import numpy as np
 from bench_judgement import append_row
 
+from narde_notation.analysis.depth import AUTO, judge_half_turn
 from narde_notation.evaluator.evaluate import Evaluator
-from narde_notation.rules.engine import check_turn, legal_turns
+from narde_notation.rules.engine import Turn, check_turn, legal_turns
 from narde_notation.rules.position import Position
 
 HERE = Path(__file__).with_name("data")
@@ -70,9 +87,16 @@ def main() -> None:
     parser.add_argument("--add", action="store_true",
                         help="more trials for the rows already in --data (module docstring)")
     parser.add_argument("--upto", type=int, default=144,
-                        help="--add: a row's trials stop at this many")
+                        help="--add: a row's trials stop at this many; --complete: trials")
+    parser.add_argument("--complete", action="store_true",
+                        help="roll out every depth's choice (module docstring)")
+    parser.add_argument("--most", type=int, default=5,
+                        help="--complete: at most this many candidates a row")
     args = parser.parse_args()
     evaluator = Evaluator()
+    if args.complete:
+        complete(evaluator, Path(args.data), args.upto, args.ply, args.most)
+        return
     if args.add:
         add_trials(evaluator, Path(args.data), args.trials, args.upto, args.ply)
         return
@@ -112,6 +136,67 @@ def main() -> None:
         append_row(out, got, result, evaluator, t0)
         print(f"{got['kind']} seed {got['seed']} {roll} {len(cands)} candidates,"
               f" {got['cpu']} s", flush=True)
+
+
+def choices(evaluator: Evaluator, row: dict[str, Any]) -> list[Turn]:
+    """The first turn at 0, 1 and 2 ply and the automatic depth's best for the
+    turn played (``bench_judgement.judged``), without repeats (by end position)."""
+    pos = Position.from_string(str(row["position"]))
+    roll = str(row["roll"])
+    dice = (int(roll[0]), int(roll[1]))
+    out: list[Turn] = [evaluator.rank_turns(pos, dice, ply)[0].turn for ply in (0, 1, 2)]
+    played = check_turn(pos, f"{roll}: {row['played']}", rules=evaluator.rules).position
+    assert played is not None
+    got = judge_half_turn(evaluator, pos, dice, played, AUTO)
+    assert got is not None
+    out.append(got.turns[got.ranking.order[got.best]])
+    unique: dict[Position, Turn] = {}
+    for t in out:
+        unique.setdefault(t.position, t)
+    return list(unique.values())
+
+
+def _turn_of(evaluator: Evaluator, pos: Position, roll: str, text: str) -> Turn:
+    dice = (int(roll[0]), int(roll[1]))
+    end = check_turn(pos, f"{roll}: {text}", rules=evaluator.rules).position
+    return next(t for t in legal_turns(pos, dice, evaluator.rules) if t.position == end)
+
+
+def complete(evaluator: Evaluator, data: Path, trials: int, ply: int, most: int) -> None:
+    """``--complete`` (module docstring)."""
+    rows = [json.loads(t) for t in data.read_text(encoding="utf-8").splitlines()]
+    for row in rows:
+        if row.get("complete") or all(c["exact"] for c in row["candidates"]):
+            continue
+        t0 = time.process_time()
+        pos = Position.from_string(str(row["position"]))
+        roll = str(row["roll"])
+        turns = [_turn_of(evaluator, pos, roll, c["turn"]) for c in row["candidates"]]
+        have = {t.position for t in turns}
+        missing = [t for t in choices(evaluator, row) if t.position not in have]
+        if missing:
+            turns = (turns + missing)[:most]
+            seed = int(row["seed"]) * 1000 + 500
+            dice = (int(roll[0]), int(roll[1]))
+            result = evaluator.rollout(pos, dice, turns=turns, trials=trials, seed=seed, ply=ply)
+            row["two_candidates"] = {k: row[k] for k in ("trials", "candidates", "batches")
+                                     if k in row}
+            row["batches"] = []
+            row["trials"] = result.trials
+            row["seed_complete"] = seed
+            row["weights_games"] = evaluator.meta.get("games")
+            row["candidates"] = [{"turn": r.turn.notation() if r.turn else None,
+                                  "equity": round(r.equity, 5),
+                                  "equity_se": round(r.equity_se, 5),
+                                  "loss": round(r.loss, 5), "loss_se": round(r.loss_se, 5),
+                                  "exact": r.exact} for r in result.rows if r.turn]
+        row["complete"] = True
+        row["cpu"] = round(float(row.get("cpu", 0)) + time.process_time() - t0, 1)
+        tmp = data.with_suffix(".tmp")
+        tmp.write_text("".join(json.dumps(r) + "\n" for r in rows), encoding="utf-8")
+        tmp.replace(data)
+        print(f"{row['kind']} seed {row['seed']} {roll}: {len(missing)} added,"
+              f" {len(row['candidates'])} candidates", flush=True)
 
 
 def _batch_of(row: dict[str, Any]) -> dict[str, Any]:

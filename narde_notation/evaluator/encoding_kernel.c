@@ -262,28 +262,17 @@ static inline void gather(const double *x, int from, int to, int *cols, float *v
         }
 }
 
-/* acc = tanh(own + the columns 101.. of x times w1t): the hidden layer of a
-   row whose mover's sums are own and whose opponent is opp (its unary columns
-   102..197 read point by point, only where it has checkers).  The nonzero
-   columns are listed first, then each run of units summed over them in
-   registers (not in acc: a load and a store a column), in the order of the
-   columns as add_columns sums them, so the figures are add_columns's.
+/* acc = from + the listed columns (cols[t], value vals[t], t < m) times w1t,
+   through tanh when squash: each run of units summed over the columns in
+   registers (not in acc: a load and a store a column), in the order listed.
    Compiled for AVX2 too where the processor has it (a clone chosen when the
    library loads) */
 __attribute__((target_clones("avx2", "default")))
-static void hidden_units(const double *x, const side *opp, const float *w1t, int64_t h,
-                         const float *own, float *acc) {
-    int cols[N_INPUTS], m = 0;
-    float vals[N_INPUTS];
-    gather(x, 101, 102, cols, vals, &m);
-    for (int p = 1; p <= 24; p++) {
-        int c = opp->n[p];
-        if (c) gather(x, 102 + 4 * (p - 1), 102 + 4 * (p - 1) + (c > 3 ? 4 : c), cols, vals, &m);
-    }
-    gather(x, 102 + 96, N_INPUTS, cols, vals, &m);
+static void sum_units(const int *cols, const float *vals, int m, const float *w1t, int64_t h,
+                      const float *from, float *acc, int squash) {
     int64_t j = 0;
     for (; j + 2 * BLOCK <= h; j += 2 * BLOCK) {
-        lanes a = load_lanes(own + j), b = load_lanes(own + j + BLOCK);
+        lanes a = load_lanes(from + j), b = load_lanes(from + j + BLOCK);
         for (int t = 0; t < m; t++) {
             const float *w = w1t + (int64_t)cols[t] * h + j;
             a += vals[t] * load_lanes(w);
@@ -293,11 +282,66 @@ static void hidden_units(const double *x, const side *opp, const float *w1t, int
         memcpy(acc + j + BLOCK, &b, sizeof(b));
     }
     for (; j < h; j += BLOCK) {
-        lanes a = load_lanes(own + j);
+        lanes a = load_lanes(from + j);
         for (int t = 0; t < m; t++) a += vals[t] * load_lanes(w1t + (int64_t)cols[t] * h + j);
         memcpy(acc + j, &a, sizeof(a));
     }
-    for (j = 0; j < h; j++) acc[j] = tanh_f(acc[j]);
+    if (squash)
+        for (j = 0; j < h; j++) acc[j] = tanh_f(acc[j]);
+}
+
+/* the nonzero columns 101.. of x (opp's unary columns 102..197 read point by
+   point, only where it has checkers), in add_columns's order */
+static int opponent_nonzero(const double *x, const side *opp, int *cols, float *vals) {
+    int m = 0;
+    gather(x, 101, 102, cols, vals, &m);
+    for (int p = 1; p <= 24; p++) {
+        int c = opp->n[p];
+        if (c) gather(x, 102 + 4 * (p - 1), 102 + 4 * (p - 1) + (c > 3 ? 4 : c), cols, vals, &m);
+    }
+    gather(x, 102 + 96, N_INPUTS, cols, vals, &m);
+    return m;
+}
+
+/* column c into the list (cols, vals at *d) when x's and xb's differ, by their
+   difference in float; branch-free (the columns differ at random) */
+static inline void if_changed(const double *x, const double *xb, int c, int *cols, float *vals,
+                              int *d) {
+    cols[*d] = c;
+    vals[*d] = (float)x[c] - (float)xb[c];
+    *d += x[c] != xb[c];
+}
+
+/* the columns 101.. in which the row x (the opponent's board now) differs
+   from the base xb (its board was): the unary columns of the points whose
+   counts differ (the boards' nibbles), column 101 and 198..; returns how many */
+static int changed_columns(const double *x, const double *xb, const uint8_t *was,
+                           const uint8_t *now, int *cols, float *vals) {
+    int d = 0;
+    if_changed(x, xb, 101, cols, vals, &d);
+    for (int j = 0; j < 13; j++) {
+        uint8_t diff = was[j] ^ now[j];
+        if (!diff) continue;
+        for (int half = 0; half < 2; half++) {
+            int p = 2 * j + half;
+            if (p < 1 || p > 24 || !(diff & (half ? 0xf0 : 0x0f))) continue;
+            for (int c = 102 + 4 * (p - 1); c < 102 + 4 * p; c++)
+                if_changed(x, xb, c, cols, vals, &d);
+        }
+    }
+    for (int c = 102 + 96; c < N_INPUTS; c++) if_changed(x, xb, c, cols, vals, &d);
+    return d;
+}
+
+/* acc = tanh(own + the columns 101.. of x times w1t): the hidden layer of a
+   row whose mover's sums are own and whose opponent is opp; the figures are
+   add_columns's (the same columns in the same order) */
+static void hidden_units(const double *x, const side *opp, const float *w1t, int64_t h,
+                         const float *own, float *acc) {
+    int cols[N_INPUTS];
+    float vals[N_INPUTS];
+    int m = opponent_nonzero(x, opp, cols, vals);
+    sum_units(cols, vals, m, w1t, h, own, acc, 1);
 }
 
 /* out[0..5) = the logistic of b2 + w2 acc; each sum in BLOCK lanes (the lanes
@@ -400,8 +444,9 @@ int narde_best_turns(void *search_fn, int64_t n, const uint64_t *me, const uint8
     double *eqs = malloc(sizeof(double) * MOST_BOARDS);
     int ok = boards && rows && counts && spec && vals && eqs;
     side mover, other;
-    double x[N_INPUTS];
-    float own[512], acc[512];
+    double x[N_INPUTS], xb[N_INPUTS];
+    float own[512], acc[512], start[512], cvals[N_INPUTS];
+    int cols[N_INPUTS];
     for (int64_t i = 0; ok && i < n; i++) {
         status[i] = 1;
         if (me_first[i]) continue;
@@ -431,10 +476,19 @@ int narde_best_turns(void *search_fn, int64_t n, const uint64_t *me, const uint8
         side_columns(&mover, x);
         for (int64_t u = 0; u < h; u++) own[u] = b1[u];
         add_columns(x, 0, 101, w1t, h, own);
+        /* the roller's board before the roll: its columns and its hidden sums
+           (before tanh) once; each end board adds only the columns that differ
+           (gnubg's evaluation from a base, decisions K6) */
+        uint8_t mraw[16];
+        memcpy(mraw, mw, 16);
+        opponent_columns(&mover, mraw, opp_first[i], 0, &other, x);
+        memcpy(xb, x, sizeof(x));
+        sum_units(cols, cvals, opponent_nonzero(x, &other, cols, cvals), w1t, h, own, start, 0);
         for (int j = 0; j < m; j++) {
             opponent_columns(&mover, (const uint8_t *)(boards + 2 * j), opp_first[i], 0, &other,
                              x);
-            hidden_units(x, &other, w1t, h, own, acc);
+            int d = changed_columns(x, xb, mraw, (const uint8_t *)(boards + 2 * j), cols, cvals);
+            sum_units(cols, cvals, d, w1t, h, start, acc, 1);
             output_units(acc, w2, b2, h, vals + 5 * j);
             eqs[j] = equity_of(vals + 5 * j, koks);
         }

@@ -3,8 +3,10 @@
 :meth:`Judge.best_replies` with numpy between generation and choice
 (``compiled=False``), on the positions of seeded random games, every roll
 and one roll each, standard rules and koks.  The boards must be the same
-(the same first-of-equals choice), the figures equal (the same fused forward
-pass), exact rows the same.
+(the same first-of-equals choice) but where two boards' equities are equal
+to float rounding, the figures equal to rounding (the compiled call sums the
+first layer from the board before the roll, docs/decisions.md K6), exact rows
+the same.
 """
 
 from __future__ import annotations
@@ -19,6 +21,7 @@ from records import random_positions
 
 from narde_notation.evaluator import encoding
 from narde_notation.evaluator.encoding import raw_boards
+from narde_notation.evaluator.estimate import equities
 from narde_notation.evaluator.evaluate import Evaluator
 from narde_notation.evaluator.game import Position, Ruleset, compiled_rolls_search, mover_view
 
@@ -44,9 +47,18 @@ def same(ev: Evaluator, positions: list[tuple[int, int, bool, bool]],
     want_boards, want_values, want_exact = ev.judge.best_replies(positions, rolls,
                                                                   compiled=False)
     assert boards.shape == want_boards.shape
-    np.testing.assert_array_equal(boards, want_boards)
-    np.testing.assert_array_equal(values, want_values)
     np.testing.assert_array_equal(exact, want_exact)
+    # the compiled call sums the first layer from the board before the roll
+    # (K6): its choice is the reference's but where two boards' equities are
+    # equal to float rounding (either is the best: the equity chosen is the
+    # same), and its figures equal the reference's to rounding (float32
+    # probabilities: a few units in the 7th place)
+    other = (boards != want_boards).any(axis=-1)
+    assert other.mean() <= 0.01
+    np.testing.assert_allclose(equities(values[other], ev.judge.koks),
+                               equities(want_values[other], ev.judge.koks), rtol=0, atol=1e-5)
+    np.testing.assert_allclose(values[~other], want_values[~other], rtol=0, atol=2e-6)
+    assert other.sum() < other.size  # the comparison is not vacuous
 
 
 def test_every_roll_as_the_numpy_path(evaluator: Evaluator,
@@ -105,7 +117,7 @@ def test_a_position_asked_twice_gets_the_same_rows(
     twice = [some[0], some[1], some[0], some[2], some[1]]
     boards, values, exact = evaluator.judge.best_replies(twice)
     for k, p in enumerate(twice):
-        b, v, e = evaluator.judge.best_replies([p], compiled=False)
+        b, v, e = evaluator.judge.best_replies([p])
         np.testing.assert_array_equal(boards[k], b[0])
         np.testing.assert_array_equal(values[k], v[0])
         np.testing.assert_array_equal(exact[k], e[0])
