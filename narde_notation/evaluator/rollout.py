@@ -302,15 +302,18 @@ def _play(judge: Judge, games: list[_Game], table: _Rolls, ply: int, luck: bool,
         gains = finals - np.einsum("r,nrk->nk", table.probs, ours)
     ends = packed_boards(boards[n, which]) if ply == 0 else []
     over = exact[n, which].tolist()
+    # the 1-ply players: every game's turns ranked in one search (rank_many)
+    ranks = [] if ply == 0 else judge.rank_many(
+        [(child_boards(g.me, g.opp, g.mf, roll[0], roll[1], judge.rules), g.opp, g.of)
+         for g, roll in zip(games, thrown, strict=True)], ply=1)
     still = []
-    for k, (g, roll) in enumerate(zip(games, thrown, strict=True)):
+    for k, g in enumerate(games):
         if luck:
             g.luck += gains[k]
         if ply == 0:
             board, done, final = ends[k], over[k], finals[k]
         else:
-            kids = child_boards(g.me, g.opp, g.mf, roll[0], roll[1], judge.rules)
-            ranked = judge.rank(kids, g.opp, g.of, ply=1)
+            ranked = ranks[k]
             board = ranked.boards[0]
             done = bool(ranked.exact[0])
             final = _to_root(ranked.values[0], g.root_moves)

@@ -14,6 +14,7 @@ after them.
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Sequence
 from typing import Any, NamedTuple
 
@@ -333,14 +334,19 @@ class Judge:
         """:meth:`one_ply` (``ply`` 1) or :meth:`two_ply` (2) of each of the mover's
         end ``boards`` against ``opp``, all in one matrix evaluation a level:
         estimates (n, 5) from the mover's side."""
-        _replies, values, exact = self.best_replies([(opp, b, opp_first, False)
-                                                     for b in boards])
+        return self.deeper_many([(b, opp, opp_first) for b in boards], ply)
+
+    def deeper_many(self, rows: Sequence[tuple[int, int, bool]], ply: int) -> FloatArray:
+        """:meth:`deeper` of rows ``(board, opp, opp_first)`` each against its own
+        opponent (the positions of several games), all in one matrix
+        evaluation a level: estimates (n, 5) from the mover's side."""
+        _replies, values, exact = self.best_replies([(opp, b, of, False) for b, opp, of in rows])
         if ply == 2:
             deep = np.argwhere(~exact)  # (board, roll) pairs whose answer is searched on
             if len(deep):
                 answers = packed_boards(_replies[deep[:, 0], deep[:, 1]])
                 _b, after, _e = self.best_replies(
-                    [(boards[k], a, False, False) for k, a in zip(deep[:, 0], answers,
+                    [(rows[k][0], a, False, False) for k, a in zip(deep[:, 0], answers,
                                                                      strict=True)])
                 values[deep[:, 0], deep[:, 1]] = flip(over_rolls(after))
         out = over_rolls(values)
@@ -357,33 +363,61 @@ class Judge:
         Raises:
             ValueError: ``ply`` is not 0, 1 or 2.
         """
+        got = self.after_turns(boards, opp, opp_first) if ply in (0, 1, 2) else None
+        return self.rank_many([(boards, opp, opp_first)], ply, got)[0]
+
+    def rank_many(self, items: Sequence[tuple[Sequence[int], int, bool]], ply: int = 0,
+                  got: Values | None = None) -> list[Ranking]:
+        """:meth:`rank` of several rolls' end boards, each ``(boards, opp,
+        opp_first)`` (the half-turns of several games): their 0-ply figures
+        in one evaluation, and each depth's searches of all of them in one
+        (:meth:`deeper_many`); the rankings are :meth:`rank`'s, one by one.
+        ``got``: the 0-ply figures of all the boards, in order, if known.
+
+        Raises:
+            ValueError: ``ply`` is not 0, 1 or 2.
+        """
         if ply not in (0, 1, 2):
             raise ValueError(f"ply must be 0, 1 or 2, not {ply!r}")
-        got = self.after_turns(boards, opp, opp_first)
-        values = flip(got.values)
-        exact = got.exact.copy()
-        eq = equities(values, self.koks)
-        order = sorted(range(len(boards)), key=lambda i: -eq[i])
-        plies = [0] * len(boards)
+        sizes = [len(boards) for boards, _opp, _of in items]
+        if got is None:
+            got = self.values([opp for (boards, opp, _of) in items for _b in boards],
+                              [b for boards, _opp, _of in items for b in boards],
+                              [of for (boards, _opp, of) in items for _b in boards],
+                              [False] * sum(sizes))
+        cuts = list(itertools.pairwise(np.cumsum([0, *sizes]).tolist()))
+        values = [flip(got.values[a:b]) for a, b in cuts]
+        exact = [got.exact[a:b].copy() for a, b in cuts]
+        eqs = [equities(v, self.koks) for v in values]
+        orders = [sorted(range(len(e)), key=lambda i: -e[i]) for e in eqs]
+        plies = [[0] * n for n in sizes]
         for depth, count, margin in ((1, FILTER_COUNT, FILTER_EQUITY),
                                      (2, FILTER2_COUNT, FILTER2_EQUITY))[:ply]:
-            best = eq[order[0]]
-            chosen = [i for i in order[:count] if plies[i] == depth - 1
-                      and eq[i] >= best - margin]
-            for i in chosen:
-                plies[i] = depth
-            searched = [i for i in chosen if not exact[i]]
+            chosen = []
+            for order, eq, pl in zip(orders, eqs, plies, strict=True):
+                best = eq[order[0]]
+                chosen.append([i for i in order[:count] if pl[i] == depth - 1
+                               and eq[i] >= best - margin])
+                for i in chosen[-1]:
+                    pl[i] = depth
+            searched = [(k, i) for k, rows in enumerate(chosen) for i in rows
+                        if not exact[k][i]]
             if searched:
-                values[searched] = self.deeper([boards[i] for i in searched], opp, opp_first,
-                                               depth)
-            eq = equities(values, self.koks)
-            # equal figures (within rounding: 21 odds sum to 1 only nearly): exact rows first
-            deep = sorted(chosen, key=lambda i: (-round(float(eq[i]), 9), not exact[i]))
-            taken = set(chosen)
-            rest = [i for i in order if i not in taken]
-            order = deep + rest
-        return Ranking([boards[i] for i in order], order, values[order], eq[order],
-                       exact[order], [plies[i] for i in order])
+                deep = self.deeper_many([(items[k][0][i], items[k][1], items[k][2])
+                                         for k, i in searched], depth)
+                for (k, i), v in zip(searched, deep, strict=True):
+                    values[k][i] = v
+            for k, rows in enumerate(chosen):
+                eq = eqs[k] = equities(values[k], self.koks)
+                # equal figures (within rounding: 21 odds sum to 1 only nearly): exact first
+                x = exact[k]
+                ahead = sorted(rows, key=lambda i: (-round(float(eq[i]), 9), not x[i]))
+                taken = set(rows)
+                orders[k] = ahead + [i for i in orders[k] if i not in taken]
+        return [Ranking([boards[i] for i in order], order, v[order], eq[order], x[order],
+                        [pl[i] for i in order])
+                for (boards, _opp, _of), order, v, eq, x, pl
+                in zip(items, orders, values, eqs, exact, plies, strict=True)]
 
     def refine(self, ranking: Ranking, rows: Sequence[int], opp: int, opp_first: bool,
                ply: int, known: dict[int, FloatArray] | None = None) -> Ranking:

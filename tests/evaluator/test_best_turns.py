@@ -23,7 +23,13 @@ from narde_notation.evaluator import encoding
 from narde_notation.evaluator.encoding import raw_boards
 from narde_notation.evaluator.estimate import equities
 from narde_notation.evaluator.evaluate import Evaluator
-from narde_notation.evaluator.game import Position, Ruleset, compiled_rolls_search, mover_view
+from narde_notation.evaluator.game import (
+    Position,
+    Ruleset,
+    child_boards,
+    compiled_rolls_search,
+    mover_view,
+)
 
 pytestmark = pytest.mark.skipif(
     shutil.which(os.environ.get("CC", "cc")) is None or bool(os.environ.get("NARDE_PURE_PYTHON")),
@@ -121,3 +127,34 @@ def test_a_position_asked_twice_gets_the_same_rows(
         np.testing.assert_array_equal(boards[k], b[0])
         np.testing.assert_array_equal(values[k], v[0])
         np.testing.assert_array_equal(exact[k], e[0])
+
+
+@pytest.mark.parametrize("ply", [0, 1, 2])
+def test_rank_many_ranks_as_rank_one_by_one(evaluator: Evaluator,
+                                            positions: list[tuple[int, int, bool, bool]],
+                                            ply: int) -> None:
+    """The 1-ply rollout players rank every game's half-turn in one search
+    (``Judge.rank_many``): each ranking is the one ``rank`` gives alone, to the
+    bit (the same rows valued by the same calls, only gathered)."""
+    rng = random.Random(11)
+    items = []
+    for me, opp, mf, of in positions[60:60 + (3 if ply == 2 else 8)]:
+        d1, d2 = rng.randint(1, 6), rng.randint(1, 6)
+        kids = child_boards(me, opp, mf, max(d1, d2), min(d1, d2), evaluator.rules)
+        if kids:
+            items.append((kids, opp, of))
+    assert len(items) >= 3
+    many = evaluator.judge.rank_many(items, ply)
+    for got, (kids, opp, of) in zip(many, items, strict=True):
+        alone = evaluator.judge.rank(kids, opp, of, ply)
+        assert got.boards == alone.boards and got.order == alone.order
+        assert got.ply == alone.ply
+        np.testing.assert_array_equal(got.values, alone.values)
+        np.testing.assert_array_equal(got.exact, alone.exact)
+    if ply:
+        assert any(p == ply for r in many for p in r.ply)
+
+
+def test_rank_many_refuses_a_depth_it_has_not() -> None:
+    with pytest.raises(ValueError, match="ply must be 0, 1 or 2"):
+        Evaluator().judge.rank_many([], 3)
