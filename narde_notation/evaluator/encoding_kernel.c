@@ -344,12 +344,12 @@ static void hidden_units(const double *x, const side *opp, const float *w1t, int
     sum_units(cols, vals, m, w1t, h, own, acc, 1);
 }
 
-/* out[0..5) = the logistic of b2 + w2 acc; each sum in BLOCK lanes (the lanes
-   vectorise), then across them */
+/* out[o] for o in [from, to) = the logistic of b2 + w2 acc; each sum in BLOCK
+   lanes (the lanes vectorise), then across them */
 __attribute__((target_clones("avx2", "default")))
-static void output_units(const float *acc, const float *w2, const float *b2, int64_t h,
-                         float *out) {
-    for (int o = 0; o < 5; o++) {
+static void output_range(const float *acc, const float *w2, const float *b2, int64_t h,
+                         int from, int to, float *out) {
+    for (int o = from; o < to; o++) {
         const float *w = w2 + (int64_t)o * h;
         lanes lane = {0};
         for (int64_t j = 0; j < h; j += BLOCK) lane += load_lanes(w + j) * load_lanes(acc + j);
@@ -357,6 +357,12 @@ static void output_units(const float *acc, const float *w2, const float *b2, int
         for (int u = 0; u < BLOCK; u++) s += lane[u];
         out[o] = logistic_f(s);
     }
+}
+
+/* out[0..5): the five outputs */
+static void output_units(const float *acc, const float *w2, const float *b2, int64_t h,
+                         float *out) {
+    output_range(acc, w2, b2, h, 0, 5, out);
 }
 
 /* Outputs (n, 5) of the network with hidden layer h (a multiple of BLOCK) for
@@ -443,9 +449,14 @@ int narde_best_turns(void *search_fn, int64_t n, const uint64_t *me, const uint8
     float *vals = malloc(sizeof(float) * 5 * MOST_BOARDS);
     double *eqs = malloc(sizeof(double) * MOST_BOARDS);
     int ok = boards && rows && counts && spec && vals && eqs;
+    /* the outputs a row's equity needs (the koks outputs only under koks); the
+       rest only for the board chosen, from its hidden layer kept in hid */
+    const int ranked = koks ? 5 : 3;
+    float *hid = NULL;
+    size_t hid_size = 0;
     side mover, other;
     double x[N_INPUTS], xb[N_INPUTS];
-    float own[512], acc[512], start[512], cvals[N_INPUTS];
+    float own[512], start[512], cvals[N_INPUTS];
     int cols[N_INPUTS];
     for (int64_t i = 0; ok && i < n; i++) {
         status[i] = 1;
@@ -471,6 +482,15 @@ int narde_best_turns(void *search_fn, int64_t n, const uint64_t *me, const uint8
             exact = (b[0] & 15) == 15 || (opp_home && all_home(b));
         }
         if (exact) continue;
+        if ((size_t)m * (size_t)h > hid_size) {  /* the hidden layer of every row */
+            free(hid);
+            hid_size = (size_t)m * (size_t)h;
+            hid = malloc(sizeof(float) * hid_size);
+            if (!hid) {
+                ok = 0;
+                break;
+            }
+        }
         /* the opponent is the side to move of every row: its sums once */
         decode(oraw, &mover);
         side_columns(&mover, x);
@@ -488,8 +508,9 @@ int narde_best_turns(void *search_fn, int64_t n, const uint64_t *me, const uint8
             opponent_columns(&mover, (const uint8_t *)(boards + 2 * j), opp_first[i], 0, &other,
                              x);
             int d = changed_columns(x, xb, mraw, (const uint8_t *)(boards + 2 * j), cols, cvals);
-            sum_units(cols, cvals, d, w1t, h, start, acc, 1);
-            output_units(acc, w2, b2, h, vals + 5 * j);
+            float *a = hid + (int64_t)j * h;  /* kept: the koks outputs of the chosen */
+            sum_units(cols, cvals, d, w1t, h, start, a, 1);
+            output_range(a, w2, b2, h, 0, ranked, vals + 5 * j);
             eqs[j] = equity_of(vals + 5 * j, koks);
         }
         int at = 0;
@@ -499,6 +520,7 @@ int narde_best_turns(void *search_fn, int64_t n, const uint64_t *me, const uint8
                 if (eqs[rows[at + t]] < eqs[best]) best = rows[at + t];
             at += counts[r];
             int64_t o = i * k + r;
+            output_range(hid + (int64_t)best * h, w2, b2, h, ranked, 5, vals + 5 * best);
             out_boards[2 * o] = boards[2 * best];
             out_boards[2 * o + 1] = boards[2 * best + 1];
             memcpy(out_values + 5 * o, vals + 5 * best, 5 * sizeof(float));
@@ -511,5 +533,6 @@ int narde_best_turns(void *search_fn, int64_t n, const uint64_t *me, const uint8
     free(spec);
     free(vals);
     free(eqs);
+    free(hid);
     return ok ? 0 : -1;
 }
