@@ -146,6 +146,14 @@ static void release(layer *L) {
     memset(L, 0, sizeof(*L));
 }
 
+/* L with no boards, its memory kept for the next search */
+static void empty(layer *L) {
+    L->n = 0;
+    if (L->slots) memset(L->slots, 0xff, sizeof(int32_t) * L->nslots);
+}
+
+#define LAYERS 6 /* a search's layers: L[0..4] and L[5] for the second order of a non-double */
+
 /* generation.py _expand: every board one legal step of d away from `from`, in
    order (boards of `from` in order, their points from 1 up) */
 static int expand(const layer *from, layer *to, int d, board opp, int floor) {
@@ -160,12 +168,13 @@ static int expand(const layer *from, layer *to, int d, board opp, int floor) {
     return 1;
 }
 
-/* generation.py generate's search: fills L[0..4]; returns the index of the
-   layer of the end boards (*from_of, *max_dice, *single_die as there), -1 out of
-   memory.  The caller releases L. */
-static int search(layer L[5], int from_of[5], board me, board opp, int d1, int d2, int floor,
-                  int32_t *max_dice, int32_t *single_die) {
-    memset(L, 0, 5 * sizeof(layer));
+/* generation.py generate's search: fills L[0..4] (L[5] its scratch); returns
+   the index of the layer of the end boards (*from_of, *max_dice, *single_die as
+   there), -1 out of memory.  L's memory is the caller's (zeroed once, released
+   once: searches in turn reuse it). */
+static int search(layer L[LAYERS], int from_of[5], board me, board opp, int d1, int d2,
+                  int floor, int32_t *max_dice, int32_t *single_die) {
+    for (int k = 0; k < LAYERS; k++) empty(&L[k]);
     int ok = add(&L[0], me, -1, 0, 0) >= 0;
     /* chain[k]: the layer index of each generation step; for a non-double the
        final layer merges two searches: hi1 (L1) -> L3, lo1 (L2) -> L3 */
@@ -189,14 +198,13 @@ static int search(layer L[5], int from_of[5], board me, board opp, int d1, int d
         /* L1 = hi1, L2 = lo1, L3 = both */
         ok = expand(&L[0], &L[1], d1, opp, floor) && expand(&L[0], &L[2], d2, opp, floor);
         if (ok) {
-            layer tmp;
-            memset(&tmp, 0, sizeof(tmp));
-            ok = expand(&L[1], &L[3], d2, opp, floor) && expand(&L[2], &tmp, d1, opp, floor);
+            layer *tmp = &L[5];
+            ok = expand(&L[1], &L[3], d2, opp, floor) && expand(&L[2], tmp, d1, opp, floor);
             /* both: hi1's answers, then lo1's not already there (parents into L2,
                marked by die d1 at their second step) */
-            for (int i = 0; ok && i < tmp.n; i++)
-                if (add(&L[3], tmp.b[i], -2 - tmp.parent[i], tmp.point[i], tmp.die[i]) < 0) ok = 0;
-            release(&tmp);
+            for (int i = 0; ok && i < tmp->n; i++)
+                if (add(&L[3], tmp->b[i], -2 - tmp->parent[i], tmp->point[i], tmp->die[i]) < 0)
+                    ok = 0;
         }
         if (ok) {
             if (L[3].n) { final = 3; dice = 2; }
@@ -218,7 +226,8 @@ int narde_generate(uint64_t me_lo, uint64_t me_hi, uint64_t opp_lo, uint64_t opp
                    int d1, int d2, int floor, int cap, uint64_t *out,
                    int32_t *max_dice, int32_t *single_die) {
     board me = ((board)me_hi << 64) | me_lo, opp = ((board)opp_hi << 64) | opp_lo;
-    layer L[5];
+    layer L[LAYERS];
+    memset(L, 0, sizeof(L));
     int from_of[5];
     int final = search(L, from_of, me, opp, d1, d2, floor, max_dice, single_die);
     int n = final >= 0 ? L[final].n : -1;
@@ -244,7 +253,7 @@ int narde_generate(uint64_t me_lo, uint64_t me_hi, uint64_t opp_lo, uint64_t opp
             path |= (uint64_t)(chain[2 * s] | chain[2 * s + 1] << 8) << (16 * (len - 1 - s));
         out[3 * i + 2] = path;
     }
-    for (int k = 0; k < 5; k++) release(&L[k]);
+    for (int k = 0; k < LAYERS; k++) release(&L[k]);
     return n;
 }
 
@@ -260,11 +269,11 @@ int narde_generate_rolls(uint64_t me_lo, uint64_t me_hi, uint64_t opp_lo, uint64
                          int nrolls, const int32_t *rolls, int cap, uint64_t *boards,
                          int32_t *rows, int32_t *counts) {
     board me = ((board)me_hi << 64) | me_lo, opp = ((board)opp_hi << 64) | opp_lo;
-    layer U;
+    layer U, L[LAYERS];
     memset(&U, 0, sizeof(U));
+    memset(L, 0, sizeof(L));
     int m = 0, ok = 1;
     for (int k = 0; ok && k < nrolls; k++) {
-        layer L[5];
         int from_of[5];
         int32_t dice, single;
         int final = search(L, from_of, me, opp, rolls[3 * k], rolls[3 * k + 1],
@@ -276,8 +285,8 @@ int narde_generate_rolls(uint64_t me_lo, uint64_t me_hi, uint64_t opp_lo, uint64
             else rows[m++] = at;
         }
         if (ok) counts[k] = L[final].n;
-        for (int j = 0; j < 5; j++) release(&L[j]);
     }
+    for (int j = 0; j < LAYERS; j++) release(&L[j]);
     int n = ok ? U.n : -1;
     for (int i = 0; i < n; i++) {
         boards[2 * i] = (uint64_t)U.b[i];
@@ -442,11 +451,12 @@ static reading read_double(board st, board opp, int floor, int d, uint64_t word,
    higher die the only one playable where the lower was played; 0 when it is
    not so or the search gave up (Python then explains or settles it). */
 static int fewest_is_most(board me, board opp, int d1, int d2, int floor, int used, int die) {
-    layer L[5];
+    layer L[LAYERS];
+    memset(L, 0, sizeof(L));
     int from_of[5];
     int32_t dice = 0, single = 0;
     int final = search(L, from_of, me, opp, d1, d2, floor, &dice, &single);
-    for (int k = 0; k < 5; k++) release(&L[k]);
+    for (int k = 0; k < LAYERS; k++) release(&L[k]);
     if (final < 0 || used != dice) return 0;
     return !(used == 1 && d1 != d2 && single == d1 && die != d1);
 }
