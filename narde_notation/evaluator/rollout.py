@@ -305,7 +305,7 @@ def _play(judge: Judge, games: list[_Game], table: _Rolls, ply: int, luck: bool,
     # the 1-ply players: every game's turns ranked in one search (rank_many)
     ranks = [] if ply == 0 else judge.rank_many(
         [(child_boards(g.me, g.opp, g.mf, roll[0], roll[1], judge.rules), g.opp, g.of)
-         for g, roll in zip(games, thrown, strict=True)], ply=1)
+         for g, roll in zip(games, thrown, strict=True)], ply=1, playing=True)
     still = []
     for k, g in enumerate(games):
         if luck:

@@ -367,12 +367,16 @@ class Judge:
         return self.rank_many([(boards, opp, opp_first)], ply, got)[0]
 
     def rank_many(self, items: Sequence[tuple[Sequence[int], int, bool]], ply: int = 0,
-                  got: Values | None = None) -> list[Ranking]:
+                  got: Values | None = None, *, playing: bool = False) -> list[Ranking]:
         """:meth:`rank` of several rolls' end boards, each ``(boards, opp,
         opp_first)`` (the half-turns of several games): their 0-ply figures
         in one evaluation, and each depth's searches of all of them in one
         (:meth:`deeper_many`); the rankings are :meth:`rank`'s, one by one.
         ``got``: the 0-ply figures of all the boards, in order, if known.
+        ``playing``: only each ranking's first turn is wanted (a player's
+        choice): a roll whose filter keeps a single turn is not searched (it
+        is the first either way; gnubg's players stop there too), and its
+        ranking keeps its 0-ply figures (docs/decisions.md K10).
 
         Raises:
             ValueError: ``ply`` is not 0, 1 or 2.
@@ -398,6 +402,8 @@ class Judge:
                 best = eq[order[0]]
                 chosen.append([i for i in order[:count] if pl[i] == depth - 1
                                and eq[i] >= best - margin])
+                if playing and len(chosen[-1]) == 1:
+                    chosen[-1] = []
                 for i in chosen[-1]:
                     pl[i] = depth
             searched = [(k, i) for k, rows in enumerate(chosen) for i in rows

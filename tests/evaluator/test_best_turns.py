@@ -143,7 +143,9 @@ def test_rank_many_ranks_as_rank_one_by_one(evaluator: Evaluator,
         kids = child_boards(me, opp, mf, max(d1, d2), min(d1, d2), evaluator.rules)
         if kids:
             items.append((kids, opp, of))
-    assert len(items) >= 3
+    # a roll with one turn: searched by rank, not by a player (K10)
+    items.append((items[0][0][:1], items[0][1], items[0][2]))
+    assert len(items) >= 4
     many = evaluator.judge.rank_many(items, ply)
     for got, (kids, opp, of) in zip(many, items, strict=True):
         alone = evaluator.judge.rank(kids, opp, of, ply)
@@ -153,6 +155,11 @@ def test_rank_many_ranks_as_rank_one_by_one(evaluator: Evaluator,
         np.testing.assert_array_equal(got.exact, alone.exact)
     if ply:
         assert any(p == ply for r in many for p in r.ply)
+    # a player wants the first turn only: the same first turn, searched or not
+    played = evaluator.judge.rank_many(items, ply, playing=True)
+    assert [r.boards[0] for r in played] == [r.boards[0] for r in many]
+    if ply and not many[-1].exact[0]:
+        assert many[-1].ply == [ply] and played[-1].ply == [0]
 
 
 def test_rank_many_refuses_a_depth_it_has_not() -> None:
