@@ -135,10 +135,9 @@ static void facing(const side *x, const side *y, double *out) {
 
 /* Columns 101..219 of x, the ones that depend on the opponent: decodes its
    board other into opp (the mover's columns 0..100 are left as they are) */
-static void opponent_columns(const side *me, const uint8_t *other, uint8_t mover_first,
-                             uint8_t other_first, side *opp, double *x) {
-    decode(other, opp);
-    side_columns(opp, x + 102);
+/* Columns 101 and 203..219 of x: those that mix both sides */
+static void mixed_columns(const side *me, const side *opp, uint8_t mover_first,
+                          uint8_t other_first, double *x) {
     x[101] = ahead_of(me, opp);
     x[203] = ahead_of(opp, me);
     x[204] = (opp->pips - me->pips) / 100.0;
@@ -148,6 +147,68 @@ static void opponent_columns(const side *me, const uint8_t *other, uint8_t mover
     x[207] = other_first != 0;
     facing(me, opp, x + FACING);
     facing(opp, me, x + FACING + 6);
+}
+
+/* Columns 101..219 of x (opponent_columns's) for the opponent's board now,
+   from its board was (decoded in base, x holding its columns 102..): only the
+   points whose counts differ are decoded and written (their numbers into
+   points, how many returned); the figures are opponent_columns's, bit for bit
+   (the pip count and home count are sums of small integers: exact). Call
+   restore_points before the next row. */
+static int opponent_columns_from(const side *me, const side *base, const uint8_t *was,
+                                 const uint8_t *now, uint8_t mover_first, side *opp,
+                                 double *x, int *points) {
+    *opp = *base;
+    int k = 0;
+    int64_t pips = 0, home = 0;
+    for (int j = 0; j < 13; j++) {
+        if (was[j] == now[j]) continue;
+        for (int half = 0; half < 2; half++) {
+            int p = 2 * j + half;
+            int a = half ? was[j] >> 4 : was[j] & 15, b = half ? now[j] >> 4 : now[j] & 15;
+            if (p > 24 || a == b) continue;
+            opp->n[p] = b;
+            pips += (int64_t)p * (b - a);
+            if (p <= 6) home += b - a;
+            if (p == 0) continue;
+            if (!a != !b)
+                for (int m = 0; m < 4; m++) opp->mask[m] ^= BITS[p][m];
+            points[k++] = p;
+            memcpy(x + 102 + 4 * (p - 1), UNARY[b], sizeof(UNARY[0]));
+        }
+    }
+    opp->pips = base->pips + (double)pips;
+    opp->home = base->home + (double)home;
+    int64_t bits = opp->mask[0];
+    int run = 0;
+    while (bits && run < 6) {
+        run++;
+        bits &= bits >> 1;
+    }
+    opp->run = run;
+    double *y = x + 102 + 96;
+    y[0] = opp->n[0] / 15.0;
+    y[1] = opp->pips / 200.0;
+    y[2] = opp->n[24] / 15.0;
+    y[3] = opp->home / 15.0;
+    y[4] = opp->run / 6.0;
+    mixed_columns(me, opp, mover_first, 0, x);
+    return k;
+}
+
+/* x's unary columns of points (k of them) back to the base's, from xb */
+static void restore_points(double *x, const double *xb, const int *points, int k) {
+    for (int t = 0; t < k; t++) {
+        int c = 102 + 4 * (points[t] - 1);
+        memcpy(x + c, xb + c, sizeof(UNARY[0]));
+    }
+}
+
+static void opponent_columns(const side *me, const uint8_t *other, uint8_t mover_first,
+                             uint8_t other_first, side *opp, double *x) {
+    decode(other, opp);
+    side_columns(opp, x + 102);
+    mixed_columns(me, opp, mover_first, other_first, x);
 }
 
 /* Inputs of n positions: row i's mover is movers[i * mover_step] (13 bytes read
@@ -313,22 +374,16 @@ static inline void if_changed(const double *x, const double *xb, int c, int *col
 }
 
 /* the columns 101.. in which the row x (the opponent's board now) differs
-   from the base xb (its board was): the unary columns of the points whose
-   counts differ (the boards' nibbles), column 101 and 198..; returns how many */
-static int changed_columns(const double *x, const double *xb, const uint8_t *was,
-                           const uint8_t *now, int *cols, float *vals) {
+   from the base xb (its board was): the unary columns of the k points whose
+   counts differ (opponent_columns_from's), column 101 and 198..; returns how
+   many */
+static int changed_columns(const double *x, const double *xb, const int *points, int k,
+                           int *cols, float *vals) {
     int d = 0;
     if_changed(x, xb, 101, cols, vals, &d);
-    for (int j = 0; j < 13; j++) {
-        uint8_t diff = was[j] ^ now[j];
-        if (!diff) continue;
-        for (int half = 0; half < 2; half++) {
-            int p = 2 * j + half;
-            if (p < 1 || p > 24 || !(diff & (half ? 0xf0 : 0x0f))) continue;
-            for (int c = 102 + 4 * (p - 1); c < 102 + 4 * p; c++)
-                if_changed(x, xb, c, cols, vals, &d);
-        }
-    }
+    for (int t = 0; t < k; t++)
+        for (int c = 102 + 4 * (points[t] - 1); c < 102 + 4 * points[t]; c++)
+            if_changed(x, xb, c, cols, vals, &d);
     for (int c = 102 + 96; c < N_INPUTS; c++) if_changed(x, xb, c, cols, vals, &d);
     return d;
 }
@@ -504,10 +559,13 @@ int narde_best_turns(void *search_fn, int64_t n, const uint64_t *me, const uint8
         opponent_columns(&mover, mraw, opp_first[i], 0, &other, x);
         memcpy(xb, x, sizeof(x));
         sum_units(cols, cvals, opponent_nonzero(x, &other, cols, cvals), w1t, h, own, start, 0);
+        side base = other;
         for (int j = 0; j < m; j++) {
-            opponent_columns(&mover, (const uint8_t *)(boards + 2 * j), opp_first[i], 0, &other,
-                             x);
-            int d = changed_columns(x, xb, mraw, (const uint8_t *)(boards + 2 * j), cols, cvals);
+            int pts[24];
+            int np = opponent_columns_from(&mover, &base, mraw, (const uint8_t *)(boards + 2 * j),
+                                           opp_first[i], &other, x, pts);
+            int d = changed_columns(x, xb, pts, np, cols, cvals);
+            restore_points(x, xb, pts, np);
             float *a = hid + (int64_t)j * h;  /* kept: the koks outputs of the chosen */
             sum_units(cols, cvals, d, w1t, h, start, a, 1);
             output_range(a, w2, b2, h, 0, ranked, vals + 5 * j);
