@@ -18,6 +18,11 @@ neither the engine nor Lark nor pandas nor matplotlib nor numpy.
 """
 
 
+# ruff: noqa: E402 (the start-up guard runs before the other imports)
+from narde_notation import _startup
+
+_startup.guard()  # first: a Ctrl-C in a console script's start-up exits 130
+
 import sys
 from typing import TYPE_CHECKING
 

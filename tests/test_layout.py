@@ -33,9 +33,9 @@ CONVENIENCES = {
 }
 
 #: modules below every stage (the version, the lazy-facade helper, the 0.x
-#: aliases, the atomic write)
+#: aliases, the atomic write, the console scripts' start-up guard)
 BASE = {"narde_notation._lazy", "narde_notation._compat", "narde_notation.version",
-        "narde_notation._files"}
+        "narde_notation._files", "narde_notation._startup"}
 
 
 def module_name(path: Path) -> str:
@@ -258,6 +258,7 @@ def _loaded_after(code: str) -> set[str]:
 
 #: what ``import narde_notation`` may load of the package: the model's basics
 IMPORT_ALLOWED = {"narde_notation", "narde_notation._compat", "narde_notation._lazy",
+                  "narde_notation._startup",
                   "narde_notation.version", "narde_notation.model",
                   "narde_notation.model.errors", "narde_notation.model.findings",
                   "narde_notation.model.record", "narde_notation.model.ruleset",
@@ -301,7 +302,7 @@ def test_every_old_flat_path_still_imports_and_warns() -> None:
 
 def test_no_flat_module_is_left_at_the_top() -> None:
     top = {p.stem for p in PACKAGE.glob("*.py")}
-    assert top == {"__init__", "_compat", "_lazy", "version", "_files"}
+    assert top == {"__init__", "_compat", "_lazy", "version", "_files", "_startup"}
 
 
 def runtime_imports(path: Path) -> set[str]:

@@ -35,6 +35,7 @@ finally:
 #: path fails the test until it is listed here on purpose.
 NATIVE_RUN_MAY_LOAD = frozenset({
     "narde_notation", "narde_notation._compat", "narde_notation._lazy", "narde_notation.version",
+    "narde_notation._startup",
     "narde_notation.model", "narde_notation.model.errors", "narde_notation.model.findings",
     "narde_notation.model.record", "narde_notation.model.ruleset",
     "narde_notation.model.safe_text", "narde_notation.model.side",

@@ -25,6 +25,7 @@ from typing import Any, NoReturn, TypeVar
 
 import click
 
+from narde_notation._startup import is_start_up_guard
 from narde_notation.formats import ExpandedPaths, expand_paths
 from narde_notation.model import Ruleset, RulesetError, shown, visible
 
@@ -163,7 +164,9 @@ class _CtrlC:
 
         cls.seen = False
         previous = _signal.getsignal(_signal.SIGINT)
-        if previous is not _signal.default_int_handler:  # a handler of the caller's own
+        if is_start_up_guard(previous):  # a console script's start-up (FX1): ours now
+            previous = _signal.default_int_handler
+        elif previous is not _signal.default_int_handler:  # a handler of the caller's own
             return lambda: None
 
         def on_sigint(signum: int, frame: object) -> None:
