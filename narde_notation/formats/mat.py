@@ -174,6 +174,7 @@ class _MatReader:
             tag_lines=tag_lines,
             result_line=game.result_line,
             result_column=game.result_column,
+            resigner=game.resigner,
         )
         self.index += 1
         self.last = record

@@ -252,6 +252,12 @@ class GameRecord:
             line the value came from; shared as ``tags`` is) (not compared).
         result_line, result_column: where the result token (or ``.mat``
             ``Wins`` line) stands, ``None`` without one (not compared).
+        resigner: the side a ``.mat`` ``Resigns``, ``Losses`` or ``Drops``
+            names as resigning (its column), ``None`` when the record does
+            not say (a native record says who won by its result token); a
+            lone ``Resigns`` concedes what the position gives
+            (record-format.md, "Resignations"; docs/decisions.md FX2) (not
+            compared).
     """
 
     tags: MutableMapping[str, str] = field(default_factory=dict)
@@ -265,6 +271,7 @@ class GameRecord:
     tag_lines: MutableMapping[str, int] = field(default_factory=dict, compare=False)
     result_line: int | None = field(default=None, compare=False)
     result_column: int | None = field(default=None, compare=False)
+    resigner: Side | None = field(default=None, compare=False)
 
     @property
     def white(self) -> str | None:

@@ -512,6 +512,12 @@ class _Replay:
         ``wrong-result`` otherwise.  The accepted value is the game's outcome."""
         report = self.report
         position = report.final_position
+        resigner = self.record.resigner
+        if not declared and resigner is not None and position is not None:
+            # a lone `Resigns` (no points written): it concedes what the position
+            # gives, 1, 2 or 3 (record-format.md "Resignations"; decisions FX2)
+            report.outcome = conceded(position, resigner, report.rules)
+            return
         for value, where, line, column in declared:
             white, black = parse_score(value) or (0, 0)
             if (white == 0) == (black == 0) or position is None:
@@ -519,6 +525,10 @@ class _Replay:
                          " other side a win.", line, column)
                 continue
             winner = Side.WHITE if white else Side.BLACK
+            if winner is resigner:
+                self.add("wrong-result", f"{where} says {value}, but the record has"
+                         f" {_side(winner)} resigning.", line, column)
+                continue
             most = conceded(position, winner.other, report.rules)
             points = white or black
             if points > most.points:
