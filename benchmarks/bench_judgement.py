@@ -248,13 +248,19 @@ def line(name: str, got: list[dict[str, Any]]) -> str:
             f" {cpu:7.3f}s")
 
 
+def _trials(rows: list[dict[str, Any]]) -> str:
+    """The rows' trials per candidate: one figure, or the range."""
+    counts = sorted({int(r["trials"]) for r in rows}) or [0]
+    return str(counts[0]) if len(counts) == 1 else f"{counts[0]}-{counts[-1]}"
+
+
 def report(args: argparse.Namespace) -> None:
     evaluator = Evaluator(weights=args.weights)
     rows = [json.loads(text) for text in
             Path(args.data).read_text(encoding="utf-8").splitlines()]
     kinds = {k: sum(r["kind"] == k for r in rows) for k in KINDS}
     print(f"{len(rows)} positions ({', '.join(f'{n} {k}' for k, n in kinds.items())}),"
-          f" {rows[0]['trials'] if rows else 0} trials per candidate,"
+          f" {_trials(rows)} trials per candidate,"
           f" {rows[0]['ply'] if rows else 0}-ply players ({Path(args.data).name})")
     print(f"{'depth, kind':>13} {'agree':>12} {'false ??':>9} {'RMSE':>6} {'bias':>7}"
           f" {'cpu/pos':>8}")

@@ -90,6 +90,8 @@ def main() -> None:
                         help="--add: a row's trials stop at this many; --complete: trials")
     parser.add_argument("--complete", action="store_true",
                         help="roll out every depth's choice (module docstring)")
+    parser.add_argument("--only", default="",
+                        help="--add: only these rows, kind:seed[,kind:seed...]")
     parser.add_argument("--most", type=int, default=5,
                         help="--complete: at most this many candidates a row")
     args = parser.parse_args()
@@ -98,7 +100,8 @@ def main() -> None:
         complete(evaluator, Path(args.data), args.upto, args.ply, args.most)
         return
     if args.add:
-        add_trials(evaluator, Path(args.data), args.trials, args.upto, args.ply)
+        only = {tuple(x.split(":")) for x in args.only.split(",") if x}
+        add_trials(evaluator, Path(args.data), args.trials, args.upto, args.ply, only)
         return
     src = [json.loads(t) for t in Path(args.source).read_text(encoding="utf-8").splitlines()]
     out = Path(args.data)
@@ -238,12 +241,16 @@ def _priority(row: dict[str, Any]) -> tuple[int, float]:
     return (int(row["trials"]), abs(z - 2.0))
 
 
-def add_trials(evaluator: Evaluator, data: Path, trials: int, upto: int, ply: int) -> None:
-    """``--add`` (module docstring)."""
+def add_trials(evaluator: Evaluator, data: Path, trials: int, upto: int, ply: int,
+               only: set[tuple[str, ...]] | None = None) -> None:
+    """``--add`` (module docstring); ``only``: the rows ``(kind, seed)`` taken
+    (default every row; a row rolled out again by ``--complete`` is not)."""
     rows = [json.loads(t) for t in data.read_text(encoding="utf-8").splitlines()]
     while True:
         todo = [r for r in rows if r["trials"] + trials <= upto
-                and not all(c["exact"] for c in r["candidates"])]
+                and not all(c["exact"] for c in r["candidates"])
+                and len(r["candidates"]) == 2 and "two_candidates" not in r
+                and (not only or (r["kind"], str(r["seed"])) in only)]
         if not todo:
             return
         row = min(todo, key=_priority)
