@@ -153,6 +153,7 @@ IMPORT_MAY_LOAD = frozenset({
     "narde_notation.model", "narde_notation.model.errors", "narde_notation.model.findings",
     "narde_notation.model.record", "narde_notation.model.ruleset",
     "narde_notation.model.safe_text", "narde_notation.model.side",
+    "narde_notation._startup",
 })
 
 
