@@ -41,6 +41,16 @@ typedef struct {
     int run;             /* longest run of mask[0], at most six */
 } side;
 
+/* the longest run of set bits of a mask, at most six */
+static int run_of(int64_t b) {
+    int run = 0;
+    while (b && run < 6) {
+        run++;
+        b &= b >> 1;
+    }
+    return run;
+}
+
 static void decode(const uint8_t *raw, side *s) {
     for (int j = 0; j < 13; j++) {
         s->n[2 * j] = raw[j] & 15;
@@ -56,13 +66,7 @@ static void decode(const uint8_t *raw, side *s) {
     }
     s->pips = (double)pips;
     s->home = (double)home;
-    int64_t b = s->mask[0];
-    int run = 0;
-    while (b && run < 6) {
-        run++;
-        b &= b >> 1;
-    }
-    s->run = run;
+    s->run = run_of(s->mask[0]);
 }
 
 static int popcount24(int64_t b) {
@@ -80,14 +84,19 @@ static int64_t below_highest(int64_t b) {
     return b >> 1;
 }
 
-/* the 101 columns of side s that depend on its board alone, from x */
-static void side_columns(const side *s, double *x) {
-    for (int p = 1; p <= 24; p++) memcpy(x + 4 * (p - 1), UNARY[s->n[p]], sizeof(UNARY[0]));
+/* columns 96..100 of side s (off, pips, head, home, run), from x */
+static void side_scalars(const side *s, double *x) {
     x[96] = s->n[0] / 15.0;
     x[97] = s->pips / 200.0;
     x[98] = s->n[24] / 15.0;
     x[99] = s->home / 15.0;
     x[100] = s->run / 6.0;
+}
+
+/* the 101 columns of side s that depend on its board alone, from x */
+static void side_columns(const side *s, double *x) {
+    for (int p = 1; p <= 24; p++) memcpy(x + 4 * (p - 1), UNARY[s->n[p]], sizeof(UNARY[0]));
+    side_scalars(s, x);
 }
 
 /* column 101 of side s: its points ahead of t's rearmost checker, / 12 */
@@ -179,19 +188,8 @@ static int opponent_columns_from(const side *me, const side *base, const uint8_t
     }
     opp->pips = base->pips + (double)pips;
     opp->home = base->home + (double)home;
-    int64_t bits = opp->mask[0];
-    int run = 0;
-    while (bits && run < 6) {
-        run++;
-        bits &= bits >> 1;
-    }
-    opp->run = run;
-    double *y = x + 102 + 96;
-    y[0] = opp->n[0] / 15.0;
-    y[1] = opp->pips / 200.0;
-    y[2] = opp->n[24] / 15.0;
-    y[3] = opp->home / 15.0;
-    y[4] = opp->run / 6.0;
+    opp->run = run_of(opp->mask[0]);
+    side_scalars(opp, x + 102);
     mixed_columns(me, opp, mover_first, 0, x);
     return k;
 }
