@@ -52,21 +52,27 @@ static int makes_block(board st, int t, board opp) {  /* step.py _makes_block */
     return n >= 5;
 }
 
-/* step.py step(st, p, d, opp, floor, block=True): the new board, or 0 when refused
-   (a board is never 0: it holds 15 checkers) */
-static board step(board st, int p, int d, board opp, int floor) {
+/* step.py step(st, p, d, opp, floor, block): the new board, or 0 when refused
+   (a board is never 0: it holds 15 checkers); inlined, so each constant
+   block compiles to its own code */
+static inline board step_rule(board st, int p, int d, board opp, int floor, int block) {
     if (!(st & NIB(p))) return 0;
     int t = p - d;
     if (t > 0) {
         if (opp & FACING[t]) return 0;
         if (p == 24 && (int)(st >> 96) <= floor) return 0;
         board nw = st - ONE(p) + ONE(t);
-        if (!(st & NIB(t)) && (nw & NEAR[t]) && makes_block(nw, t, opp)) return 0;
+        if (block && !(st & NIB(t)) && (nw & NEAR[t]) && makes_block(nw, t, opp)) return 0;
         return nw;
     }
     if (st >> 28) return 0;
     if (t && (st & ABOVE[p])) return 0;
     return st - ONE(p) + 1;
+}
+
+/* step.py step with block=True (R6 at every step) */
+static board step(board st, int p, int d, board opp, int floor) {
+    return step_rule(st, p, d, opp, floor, 1);
 }
 
 /* a layer: boards in order of discovery, each with its parent's index in the
@@ -332,22 +338,10 @@ static int head_allowance(int first, int d1, int d2, board opp, int flags) {
     return 2;
 }
 
-/* step.py step with block=False (end-of-turn-block: R6 on the final board) */
-static board step_free(board st, int p, int d, board opp, int floor) {
-    if (!(st & NIB(p))) return 0;
-    int t = p - d;
-    if (t > 0) {
-        if (opp & FACING[t]) return 0;
-        if (p == 24 && (int)(st >> 96) <= floor) return 0;
-        return st - ONE(p) + ONE(t);
-    }
-    if (st >> 28) return 0;
-    if (t && (st & ABOVE[p])) return 0;
-    return st - ONE(p) + 1;
-}
-
+/* a step under the reading's rules: block=False under end-of-turn-block (R6
+   on the final board) */
 static board step_as(board st, int p, int d, board opp, int floor, int eot) {
-    return eot ? step_free(st, p, d, opp, floor) : step(st, p, d, opp, floor);
+    return eot ? step_rule(st, p, d, opp, floor, 0) : step(st, p, d, opp, floor);
 }
 
 /* what a quick reading reached: the end board (0: not shown legal), the dice
