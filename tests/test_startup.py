@@ -51,6 +51,7 @@ NATIVE_RUN_MAY_LOAD = frozenset({
     "narde_notation.rules.turn_diagnosis", "narde_notation.rules.packed",
     "narde_notation.replay", "narde_notation.replay.pipeline", "narde_notation.replay._matches",
     "narde_notation.replay._replay", "narde_notation.replay._expansion",
+    "narde_notation.replay._conceded",
     "narde_notation.replay._report",
     "narde_notation.archive", "narde_notation.archive.executor", "narde_notation.archive.tasks",
     "narde_notation.cli", "narde_notation.cli.validate",

@@ -30,26 +30,24 @@ from narde_notation.model import (
     absolute_to_own,
     shown,
 )
+from narde_notation.replay._conceded import describe as _describe
+from narde_notation.replay._conceded import forfeit, resignation
+from narde_notation.replay._conceded import side_name as _side
 from narde_notation.replay._expansion import expansions
 from narde_notation.replay._report import GameReport, TurnReplay
 from narde_notation.rules import (
     Game,
-    Kind,
     Outcome,
     Position,
     TurnCheck,
     after_board,
     check_turn,
-    conceded,
     quick_check,
     quick_turns,
 )
 
 __all__ = ["finding_order", "validate"]
 
-#: The most points a game can be worth under any rules (koks, R9); a ``.mat``
-#: win of more is a forfeit (decisions F17).
-_MOST_POINTS = 3
 #: The highest point of the board (R1); a written point above it is not on it.
 _TOP = 24
 _STOP = " The replay of this game stops here."
@@ -440,10 +438,11 @@ class _Replay:
         starred = [(where, line, column) for said, where, line, column in (
             (record.result, "the result", record.result_line, record.result_column),
             (tag and tag.strip(), "the Result tag", self.tag_line("Result"), 1)) if said == "*"]
-        if declared and declared[0][1] == "the .mat Wins line" and self._forfeit(declared[0]):
+        if (declared and declared[0][1] == "the .mat Wins line"
+                and forfeit(self.report, self.add, declared[0])):
             declared = declared[1:]
         if record.resigned and replayed is None and report.outcome is None:
-            self._resignation(declared)
+            resignation(self.report, self.record.resigner, self.add, declared)
             return
         replayed = report.outcome
         if replayed is not None:  # `*` says the game goes on: the moves end it (R9)
@@ -467,80 +466,6 @@ class _Replay:
             ending = "with *" if record.result == "*" else "without a result"
             self.add("unfinished", f"the record ends {ending} before the game is over.", line,
                      record.result_column)
-
-    def _forfeit(self, wins: tuple[str, str, int | None, int | None]) -> bool:
-        """A ``.mat`` win of more points than any game can be worth (3, koks:
-        R9; a claim of 3 under standard rules is a resignation's
-        ``wrong-result``, decision F4), such as ``Wins 4016 point``: programs
-        write it when a match is forfeited or abandoned (decisions F17).  Read
-        as the winner's win of the game, worth what the game gives: the
-        replay's outcome when the game is over, else what the loser concedes
-        in the last position (:func:`~narde_notation.rules.scoring.conceded`,
-        as a resignation), with an ``unfinished`` warning that names the
-        forfeit.  Returns False (the line is checked as any result) when the
-        points are within a game's value; a forfeit by the side the finished
-        replay has losing is ``wrong-result``."""
-        value, where, line, column = wins
-        report = self.report
-        white, black = parse_score(value) or (0, 0)
-        most = _MOST_POINTS
-        if (white == 0) == (black == 0) or max(white, black) <= most:
-            return False
-        winner = Side.WHITE if white else Side.BLACK
-        replayed, position = report.outcome, report.final_position
-        if replayed is not None and replayed.winner is not winner:
-            self.add("wrong-result", f"{where} says {value}, but the replay gives"
-                     f" {replayed.result_string} ({_describe(replayed)}).", line, column)
-            return True
-        if replayed is None:
-            if position is None:
-                return False
-            replayed = report.outcome = conceded(position, winner.other, report.rules)
-            what = "the game is not over: read as"
-        else:
-            what = "read as the replay's"
-        self.add("unfinished", f"{where} says {value}, more points than a game is worth"
-                 f" (at most {most}): a forfeit or points beyond a game's value; {what}"
-                 f" {_side(winner)}'s win by {replayed.kind}, {replayed.result_string}.",
-                 line, column)
-        return True
-
-    def _resignation(self, declared: list[tuple[str, str, int | None, int | None]]) -> None:
-        """A game ended by resignation (record-format.md, "Resignations"): the
-        declared points must be a win worth no more than the position allows
-        (:func:`~narde_notation.rules.scoring.conceded`: oyn, mars, koks);
-        ``wrong-result`` otherwise.  The accepted value is the game's outcome."""
-        report = self.report
-        position = report.final_position
-        resigner = self.record.resigner
-        if not declared and resigner is not None and position is not None:
-            # a lone `Resigns` (no points written): it concedes what the position
-            # gives, 1, 2 or 3 (record-format.md "Resignations"; decisions FX2)
-            report.outcome = conceded(position, resigner, report.rules)
-            return
-        for value, where, line, column in declared:
-            white, black = parse_score(value) or (0, 0)
-            if (white == 0) == (black == 0) or position is None:
-                self.add("wrong-result", f"{where} says {value}, but a resignation gives the"
-                         " other side a win.", line, column)
-                continue
-            winner = Side.WHITE if white else Side.BLACK
-            if winner is resigner:
-                self.add("wrong-result", f"{where} says {value}, but the record has"
-                         f" {_side(winner)} resigning.", line, column)
-                continue
-            most = conceded(position, winner.other, report.rules)
-            points = white or black
-            if points > most.points:
-                self.add("wrong-result", f"{where} says {value}, but {_side(winner.other)}"
-                         f" resigning here concedes at most {most.points} ({most.kind}).",
-                         line, column)
-            elif report.outcome is None:
-                kind: Kind = ("oyn", "mars", "koks")[points - 1]
-                report.outcome = Outcome(winner, points, kind)
-            elif report.outcome.result_string != value:
-                self.add("wrong-result", f"{where} says {value}, but the game's result says"
-                         f" {report.outcome.result_string}.", line, column)
 
     def _finish(self) -> GameReport:
         self.findings.sort(key=finding_order)
@@ -587,18 +512,8 @@ def finding_order(f: Finding) -> tuple[int, int]:
     return (f.line if f.line is not None else 0, f.column if f.column is not None else 0)
 
 
-def _side(side: Side | None) -> str:
-    return "White" if side is Side.WHITE else "Black"
-
-
 def _roll(half: HalfTurn) -> str:
     return f"{half.dice[0]}-{half.dice[1]}"
-
-
-def _describe(out: Outcome) -> str:
-    if out.winner is None:
-        return "a draw"
-    return f"{_side(out.winner)} wins by {out.kind}"
 
 
 def _written_bar(move: Move) -> bool:
