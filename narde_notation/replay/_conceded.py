@@ -78,12 +78,15 @@ def resignation(report: GameReport, resigner: Side | None, add: Add,
     """A game ended by resignation (record-format.md, "Resignations"): the
     declared points must be a win worth no more than the position allows
     (:func:`~narde_notation.rules.scoring.conceded`: oyn, mars, koks);
-    ``wrong-result`` otherwise.  The accepted value is the game's outcome."""
+    ``wrong-result`` otherwise.  The accepted value is the game's outcome.
+    With nothing declared (a ``.mat`` lone ``Resigns``, a native
+    ``Termination "resign"`` without a result token) the resigning side
+    (``resigner``, else the side on roll) concedes what the position gives."""
     position = report.final_position
-    if not declared and resigner is not None and position is not None:
-        # a lone `Resigns` (no points written): it concedes what the position
-        # gives, 1, 2 or 3 (record-format.md "Resignations"; decisions FX2)
-        report.outcome = conceded(position, resigner, report.rules)
+    if not declared and position is not None:
+        # no points written: the resigner concedes what the position gives,
+        # 1, 2 or 3 (record-format.md "Resignations"; decisions FX2)
+        report.outcome = conceded(position, resigner or position.side_to_move, report.rules)
         return
     for value, where, line, column in declared:
         white, black = parse_score(value) or (0, 0)
