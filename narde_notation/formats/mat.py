@@ -101,6 +101,8 @@ class _MatGame:
     resigner: Side | None = None
     #: a turn line after the game's result was reported (once a game)
     past_result: bool = False
+    #: the last `N)` line with nothing after it: (line, column, text) (decisions FX4)
+    empty_turn: tuple[int, int, str] | None = None
 
 
 #: One item of a turn line: (kind, text, 1-based column in the line's text
@@ -396,6 +398,13 @@ class _MatReader:
             self.syntax(game, f"a turn line after this game's result ({game.result}, line"
                         f" {game.result_line}): the result ends the game; is a `Game N`"
                         " line missing?", number, match.start("number") + 1, line)
+        if not match.group("rest").strip():  # `N)` alone: a game's last turn line may be
+            game.empty_turn = (number, match.start("number") + 1, line)
+        elif game.empty_turn is not None:  # ... but not one the game goes on after (FX4)
+            at, column, text = game.empty_turn
+            game.empty_turn = None
+            self.syntax(game, "a turn line with nothing after its number, and the game goes"
+                        " on after it: its roll and moves are missing", at, column, text)
         self.read_items(game, number, line, match.group("rest"), match.start("rest"), turn)
 
     def read_items(self, game: _MatGame, number: int, line: str, rest: str, base: int,

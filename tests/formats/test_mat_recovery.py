@@ -354,3 +354,22 @@ def test_what_cannot_be_read_on_a_line_is_named_at_its_column(
         assert says in finding.message
     assert [(h.side, h.dice, h.column, h.unread) for h in game.half_turns] == halves
     assert {h.line for h in game.half_turns} == {5}
+
+
+def test_an_empty_turn_line_the_game_goes_on_after_is_named() -> None:
+    """``N)`` alone ends real games (the last turn before ``Wins``: 6 of the
+    corpus's files); one followed by more turns lost its text (a line of NULs
+    after the number, decisions FX4): ``syntax`` at it, the rest read."""
+    game = _one("  1) \x00\n"
+                "  2) 31: 24/21 21/20            42: 24/20 20/18\n")
+    (finding,) = game.findings
+    assert (finding.code, finding.line, finding.column) == ("syntax", 5, 3)
+    assert "its roll and moves are missing" in finding.message
+    assert len(game.half_turns) == 2
+
+
+def test_an_empty_last_turn_line_is_not_a_finding() -> None:
+    game = _one("  1) 31: 24/21 21/20            42: 24/20 20/18\n"
+                "  2)\n"
+                "                                Wins 1 point\n")
+    assert game.findings == [] and len(game.half_turns) == 2
