@@ -21,6 +21,12 @@ ROOT = Path(__file__).resolve().parents[2]
 pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="POSIX signals")
 
 
+def _sigint_default() -> None:
+    """In the child: Python's own SIGINT, even when the tests run where it is
+    ignored (a shell's background job without job control)."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 def _env() -> dict[str, str]:
     env = dict(os.environ)
     env["PYTHONPATH"] = os.pathsep.join([str(ROOT), env.get("PYTHONPATH", "")])
@@ -54,14 +60,16 @@ print("carried on")
 @pytest.mark.parametrize("script", sorted(_startup.SCRIPTS))
 def test_ctrl_c_in_a_console_scripts_start_up_is_exit_130(script: str) -> None:
     got = subprocess.run([sys.executable, "-c", _MID_IMPORT.format(argv0=f"/bin/{script}")],
-                         capture_output=True, text=True, env=_env(), timeout=60, check=False)
+                         capture_output=True, text=True, env=_env(), timeout=60, check=False,
+                         preexec_fn=_sigint_default)
     assert got.returncode == 130, got.stderr
     assert "Traceback" not in got.stderr and "carried on" not in got.stdout
 
 
 def test_a_library_users_ctrl_c_is_theirs() -> None:
     got = subprocess.run([sys.executable, "-c", _MID_IMPORT.format(argv0="my_script.py")],
-                         capture_output=True, text=True, env=_env(), timeout=60, check=False)
+                         capture_output=True, text=True, env=_env(), timeout=60, check=False,
+                         preexec_fn=_sigint_default)
     assert got.returncode != 130  # Python's own KeyboardInterrupt: killed by SIGINT
     assert "KeyboardInterrupt" in got.stderr
 
@@ -76,7 +84,7 @@ def test_ctrl_c_while_a_command_waits_is_exit_130_and_does_not_hang(script: str)
         pytest.skip(f"{script} is not installed")
     args = [path, "analyse", "-"] if script == "narde" else [path, "-"]
     proc = subprocess.Popen(args, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                            stderr=subprocess.PIPE, env=_env())
+                            stderr=subprocess.PIPE, env=_env(), preexec_fn=_sigint_default)
     try:
         # wait for the command's first output... it writes none while reading:
         # give the start-up time to end, then press Ctrl-C
