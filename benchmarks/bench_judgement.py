@@ -194,6 +194,16 @@ def build(args: argparse.Namespace) -> None:
               f" {len(cands)} candidates, {got['cpu']} s", flush=True)
 
 
+def rate_turn(evaluator: Evaluator, pos: Position, dice: tuple[int, int], after: Position,
+              ply: Depth) -> tuple[Position, float]:
+    """The turn ending in ``after`` judged at ``ply`` as ``narde analyse`` judges
+    it: the end position of the best turn it reports, and the turn's loss."""
+    got = judge_half_turn(evaluator, pos, dice, after, ply)
+    assert got is not None
+    best = got.turns[got.ranking.order[got.best]].position
+    return best, max(0.0, got.best_estimate.equity - got.estimate.equity)
+
+
 def judged(evaluator: Evaluator, row: dict[str, Any], ply: Depth) -> dict[str, Any]:
     """One position judged at ``ply`` as ``narde analyse`` judges a half-turn
     (:func:`~narde_notation.analysis.depth.judge_half_turn`: the played turn
@@ -213,10 +223,7 @@ def judged(evaluator: Evaluator, row: dict[str, Any], ply: Depth) -> dict[str, A
         return check.position
 
     def rate(after: Position) -> tuple[Position, float]:
-        got = judge_half_turn(evaluator, pos, dice, after, ply)
-        assert got is not None
-        best = got.turns[got.ranking.order[got.best]].position
-        return best, max(0.0, got.best_estimate.equity - got.estimate.equity)
+        return rate_turn(evaluator, pos, dice, after, ply)
 
     cands = row["candidates"]
     t0 = time.process_time()
@@ -276,16 +283,22 @@ def report(args: argparse.Namespace) -> None:
 
 
 
+def candidate(row: Any, turn: str | None = None) -> dict[str, Any]:
+    """One rollout row's figures as the truth set keeps them (5 decimals);
+    ``turn``: its notation (default the row's own)."""
+    if turn is None:
+        turn = row.turn.notation() if row.turn else None
+    return {"turn": turn, "equity": round(row.equity, 5), "equity_se": round(row.equity_se, 5),
+            "loss": round(row.loss, 5), "loss_se": round(row.loss_se, 5), "exact": row.exact}
+
+
 def append_row(path: Path, got: dict[str, object], result: Any, evaluator: Evaluator,
                t0: float) -> None:
     """Write position ``got`` with its rollout ``result`` (a row of the truth
     set: each candidate's equity and loss with their errors) to ``path``."""
     got.update(trials=result.trials, ply=result.ply, luck=result.luck,
                weights_games=evaluator.meta.get("games"),
-               candidates=[{"turn": r.turn.notation() if r.turn else None,
-                            "equity": round(r.equity, 5), "equity_se": round(r.equity_se, 5),
-                            "loss": round(r.loss, 5), "loss_se": round(r.loss_se, 5),
-                            "exact": r.exact} for r in result.rows],
+               candidates=[candidate(r) for r in result.rows],
                cpu=round(time.process_time() - t0, 1))
     with path.open("a", encoding="utf-8") as fh:
         fh.write(json.dumps(got) + "\n")

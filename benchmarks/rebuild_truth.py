@@ -60,9 +60,9 @@ from typing import Any
 os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")  # small matrices: threads only wait
 
 import numpy as np
-from bench_judgement import append_row
+from bench_judgement import append_row, candidate, rate_turn
 
-from narde_notation.analysis.depth import AUTO, judge_half_turn
+from narde_notation.analysis.depth import AUTO
 from narde_notation.evaluator.evaluate import Evaluator
 from narde_notation.rules.engine import Turn, check_turn, legal_turns
 from narde_notation.rules.position import Position
@@ -119,9 +119,7 @@ def main() -> None:
         ranked = {ply: evaluator.rank_turns(pos, dice, ply) for ply in (0, 1, 2)}
         # the 0-ply rollout's best, by its end position (the notation of a turn
         # has changed since that set was written)
-        best = check_turn(pos, f"{roll}: {row['candidates'][0]['turn']}",  # type: ignore[index]
-                          rules=evaluator.rules).position
-        cands = [t for t in legal_turns(pos, dice, evaluator.rules) if t.position == best][:1]
+        cands = [_turn_of(evaluator, pos, roll, row["candidates"][0]["turn"])]  # type: ignore[index]
         for ply in (0, 1, 2):
             first = ranked[ply][0].turn
             if first.position not in {t.position for t in cands}:
@@ -148,11 +146,9 @@ def choices(evaluator: Evaluator, row: dict[str, Any]) -> list[Turn]:
     roll = str(row["roll"])
     dice = (int(roll[0]), int(roll[1]))
     out: list[Turn] = [evaluator.rank_turns(pos, dice, ply)[0].turn for ply in (0, 1, 2)]
-    played = check_turn(pos, f"{roll}: {row['played']}", rules=evaluator.rules).position
-    assert played is not None
-    got = judge_half_turn(evaluator, pos, dice, played, AUTO)
-    assert got is not None
-    out.append(got.turns[got.ranking.order[got.best]])
+    played = _turn_of(evaluator, pos, roll, str(row["played"])).position
+    best, _loss = rate_turn(evaluator, pos, dice, played, AUTO)
+    out.append(next(t for t in legal_turns(pos, dice, evaluator.rules) if t.position == best))
     unique: dict[Position, Turn] = {}
     for t in out:
         unique.setdefault(t.position, t)
@@ -160,6 +156,8 @@ def choices(evaluator: Evaluator, row: dict[str, Any]) -> list[Turn]:
 
 
 def _turn_of(evaluator: Evaluator, pos: Position, roll: str, text: str) -> Turn:
+    """The legal turn of ``roll`` written ``text`` (by its end position: a
+    turn's notation may be written otherwise today than when the set was built)."""
     dice = (int(roll[0]), int(roll[1]))
     end = check_turn(pos, f"{roll}: {text}", rules=evaluator.rules).position
     return next(t for t in legal_turns(pos, dice, evaluator.rules) if t.position == end)
@@ -188,18 +186,19 @@ def complete(evaluator: Evaluator, data: Path, trials: int, ply: int, most: int)
             row["trials"] = result.trials
             row["seed_complete"] = seed
             row["weights_games"] = evaluator.meta.get("games")
-            row["candidates"] = [{"turn": r.turn.notation() if r.turn else None,
-                                  "equity": round(r.equity, 5),
-                                  "equity_se": round(r.equity_se, 5),
-                                  "loss": round(r.loss, 5), "loss_se": round(r.loss_se, 5),
-                                  "exact": r.exact} for r in result.rows if r.turn]
+            row["candidates"] = [candidate(r) for r in result.rows if r.turn]
         row["complete"] = True
         row["cpu"] = round(float(row.get("cpu", 0)) + time.process_time() - t0, 1)
-        tmp = data.with_suffix(".tmp")
-        tmp.write_text("".join(json.dumps(r) + "\n" for r in rows), encoding="utf-8")
-        tmp.replace(data)
+        _write_rows(data, rows)
         print(f"{row['kind']} seed {row['seed']} {roll}: {len(missing)} added,"
               f" {len(row['candidates'])} candidates", flush=True)
+
+
+def _write_rows(data: Path, rows: list[dict[str, Any]]) -> None:
+    """The whole file rewritten (atomic rename: an interrupted run loses no row)."""
+    tmp = data.with_suffix(".tmp")
+    tmp.write_text("".join(json.dumps(r) + "\n" for r in rows), encoding="utf-8")
+    tmp.replace(data)
 
 
 def _batch_of(row: dict[str, Any]) -> dict[str, Any]:
@@ -259,29 +258,20 @@ def add_trials(evaluator: Evaluator, data: Path, trials: int, upto: int, ply: in
         pos = Position.from_string(str(row["position"]))
         roll = str(row["roll"])
         dice = (int(roll[0]), int(roll[1]))
-        turns = []
-        for c in batches[0]["candidates"]:
-            end = check_turn(pos, f"{roll}: {c['turn']}", rules=evaluator.rules).position
-            turns.append(next(t for t in legal_turns(pos, dice, evaluator.rules)
-                              if t.position == end))
+        turns = [_turn_of(evaluator, pos, roll, c["turn"]) for c in batches[0]["candidates"]]
         seed = int(row["seed"]) * 1000 + len(batches)
         result = evaluator.rollout(pos, dice, turns=turns, trials=trials, seed=seed, ply=ply)
         named = {t.position: c["turn"] for t, c in zip(turns, batches[0]["candidates"],
                                                         strict=True)}
         batches.append({"trials": result.trials, "seed": seed, "ply": result.ply,
                         "weights_games": evaluator.meta.get("games"),
-                        "candidates": [{"turn": named[r.turn.position],
-                                        "equity": round(r.equity, 5),
-                                        "equity_se": round(r.equity_se, 5),
-                                        "loss": round(r.loss, 5), "loss_se": round(r.loss_se, 5),
-                                        "exact": r.exact} for r in result.rows if r.turn]})
+                        "candidates": [candidate(r, named[r.turn.position])
+                                       for r in result.rows if r.turn]})
         row["batches"] = batches
         row["trials"] = sum(b["trials"] for b in batches)
         row["candidates"] = combine(batches)
         row["cpu"] = round(float(row.get("cpu", 0)) + time.process_time() - t0, 1)
-        tmp = data.with_suffix(".tmp")
-        tmp.write_text("".join(json.dumps(r) + "\n" for r in rows), encoding="utf-8")
-        tmp.replace(data)
+        _write_rows(data, rows)
         second = row["candidates"][1]
         print(f"{row['kind']} seed {row['seed']} {roll}: {row['trials']} trials, loss"
               f" {second['loss']:.3f} +- {second['loss_se']:.3f}", flush=True)

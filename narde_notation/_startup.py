@@ -21,8 +21,9 @@ import sys
 #: (tests/cli/test_ctrl_c_start_up.py keeps them equal)
 SCRIPTS = frozenset({"narde", "narde-validate", "narde-stats"})
 
-#: exit status after Ctrl-C (``narde_notation.cli.EXIT_INTERRUPTED``)
-_INTERRUPTED = 130
+#: Exit status after Ctrl-C (128 + SIGINT), as shells report it (the
+#: programs' too: ``narde_notation.cli`` takes it from here).
+EXIT_INTERRUPTED = 130
 
 
 def _script_name(argv0: str) -> str:
@@ -36,7 +37,7 @@ def _script_name(argv0: str) -> str:
 
 
 def _quit(_signum: int, _frame: object) -> None:
-    os._exit(_INTERRUPTED)
+    os._exit(EXIT_INTERRUPTED)
 
 
 def is_start_up_guard(handler: object) -> bool:

@@ -25,7 +25,7 @@ from typing import Any, NoReturn, TypeVar
 
 import click
 
-from narde_notation._startup import is_start_up_guard
+from narde_notation._startup import EXIT_INTERRUPTED, is_start_up_guard
 from narde_notation.formats import ExpandedPaths, expand_paths
 from narde_notation.model import Ruleset, RulesetError, shown, visible
 
@@ -55,8 +55,6 @@ __all__ = [
     "worker_options",
 ]
 
-#: Exit status after Ctrl-C (128 + SIGINT), as shells report it.
-EXIT_INTERRUPTED = 130
 #: The collector's first threshold for a program's whole run (mypy's value):
 #: new objects that stay alive (memo tables, grammars) trigger collections,
 #: and each walks every young object; at 50,000 (``work.GC_THRESHOLD``)

@@ -142,8 +142,6 @@ static void facing(const side *x, const side *y, double *out) {
     out[5] = free_pips / 200.0;
 }
 
-/* Columns 101..219 of x, the ones that depend on the opponent: decodes its
-   board other into opp (the mover's columns 0..100 are left as they are) */
 /* Columns 101 and 203..219 of x: those that mix both sides */
 static void mixed_columns(const side *me, const side *opp, uint8_t mover_first,
                           uint8_t other_first, double *x) {
@@ -202,6 +200,8 @@ static void restore_points(double *x, const double *xb, const int *points, int k
     }
 }
 
+/* Columns 101..219 of x, the ones that depend on the opponent: decodes its
+   board other into opp (the mover's columns 0..100 are left as they are) */
 static void opponent_columns(const side *me, const uint8_t *other, uint8_t mover_first,
                              uint8_t other_first, side *opp, double *x) {
     decode(other, opp);

@@ -86,6 +86,11 @@ def _lost(loser: UInt8Array) -> FloatArray:
     return out
 
 
+def _check_ply(ply: int) -> None:
+    if ply not in (0, 1, 2):
+        raise ValueError(f"ply must be 0, 1 or 2, not {ply!r}")
+
+
 def _words(boards: Sequence[int]) -> npt.NDArray[np.uint64]:
     """Packed boards as (n, 2) uint64 words, low then high 64 bits (the rules'
     :func:`~narde_notation.rules.packed_words`)."""
@@ -363,8 +368,9 @@ class Judge:
         Raises:
             ValueError: ``ply`` is not 0, 1 or 2.
         """
-        got = self.after_turns(boards, opp, opp_first) if ply in (0, 1, 2) else None
-        return self.rank_many([(boards, opp, opp_first)], ply, got)[0]
+        _check_ply(ply)
+        return self.rank_many([(boards, opp, opp_first)], ply,
+                              self.after_turns(boards, opp, opp_first))[0]
 
     def rank_many(self, items: Sequence[tuple[Sequence[int], int, bool]], ply: int = 0,
                   got: Values | None = None, *, playing: bool = False) -> list[Ranking]:
@@ -381,8 +387,7 @@ class Judge:
         Raises:
             ValueError: ``ply`` is not 0, 1 or 2.
         """
-        if ply not in (0, 1, 2):
-            raise ValueError(f"ply must be 0, 1 or 2, not {ply!r}")
+        _check_ply(ply)
         sizes = [len(boards) for boards, _opp, _of in items]
         if got is None:
             got = self.values([opp for (boards, opp, _of) in items for _b in boards],

@@ -387,8 +387,23 @@ def run(out: Path, seed: int, hidden: int, lr: float, lam: float, games: int | N
     def on_signal(signum: int, frame: FrameType | None) -> None:
         stop.append(True)
 
-    signal.signal(signal.SIGTERM, on_signal)
-    signal.signal(signal.SIGINT, on_signal)
+    # the run's own handlers, put back when it ends (a caller in the same
+    # process, such as the tests, keeps its Ctrl-C)
+    before_term = signal.signal(signal.SIGTERM, on_signal)
+    before_int = signal.signal(signal.SIGINT, on_signal)
+    try:
+        _train_until(trainer, out, games, stop)
+    finally:
+        signal.signal(signal.SIGTERM, before_term)
+        signal.signal(signal.SIGINT, before_int)
+    trainer.save()
+    click.echo(f"saved {trainer.path} after {trainer.games} games")
+
+
+def _train_until(trainer: Trainer, out: Path, games: int | None, stop: list[bool]) -> None:
+    """:func:`run`'s loop: batches of self-play games until ``games`` or a
+    signal (``stop``), logging, measuring and checkpointing as it goes."""
+    cfg = trainer.config
     last_save = time.monotonic()
     t0, g0, recent = time.monotonic(), trainer.games, []
     while not stop and (games is None or trainer.games < games):
@@ -413,8 +428,6 @@ def run(out: Path, seed: int, hidden: int, lr: float, lam: float, games: int | N
         if time.monotonic() - last_save > 60 * cfg.checkpoint_minutes:
             trainer.save()
             last_save = time.monotonic()
-    trainer.save()
-    click.echo(f"saved {trainer.path} after {trainer.games} games")
 
 
 @cli.command()

@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import signal
 from pathlib import Path
 
 import numpy as np
@@ -77,7 +78,10 @@ def test_a_new_run_into_a_folder_not_yet_made_logs_and_saves(tmp_path: Path) -> 
     out = tmp_path / "new" / "run"
     args = ["run", "--out", str(out), "--hidden", "6", "--games", "2", "--parallel", "2",
             "--eval-every", "2", "--eval-games", "2"]
+    before = signal.getsignal(signal.SIGINT), signal.getsignal(signal.SIGTERM)
     got = CliRunner().invoke(cli, args)
     assert got.exit_code == 0, got.output
     assert (out / "checkpoint.npz").exists()
     assert len((out / "strength.jsonl").read_text(encoding="utf-8").splitlines()) == 1
+    # the run's Ctrl-C handlers end with it (they broke the CLI tests run after it)
+    assert (signal.getsignal(signal.SIGINT), signal.getsignal(signal.SIGTERM)) == before
