@@ -28,6 +28,7 @@ import time
 os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")  # small matrices: threads only wait
 
 from narde_notation.evaluator.evaluate import Evaluator
+from narde_notation.evaluator.rollout import iter_rollout
 from narde_notation.rules.position import Position
 
 GNUBG = shutil.which("gnubg") or "/usr/games/gnubg"
@@ -45,10 +46,13 @@ rollout
 """
 
 
-def ours(evaluator: Evaluator, trials: int, luck: bool, ply: int = 0) -> float:
-    """Games per CPU-second of a rollout of the start position."""
+def ours(evaluator: Evaluator, trials: int, luck: bool, ply: int = 0,
+         prune: bool = True) -> float:
+    """Games per CPU-second of a rollout of the start position (at 1 ply with
+    the pruning network or without it)."""
     t0 = time.process_time()
-    evaluator.rollout(Position.initial(), trials=trials, luck=luck, ply=ply)
+    *_, _last = iter_rollout(evaluator, Position.initial(), None, trials=trials, luck=luck,
+                             ply=ply, prune=prune)
     return trials / (time.process_time() - t0)
 
 
@@ -75,14 +79,18 @@ def main() -> None:
     evaluator.rollout(Position.initial(), trials=2)  # load the bear-off database first
     have_gnubg = os.path.exists(GNUBG)
     for luck in (False,) if args.plain_only else (False, True):
-        a, b = [], []
+        a, b, c = [], [], []
         for _ in range(args.rounds):
             # the luck correction costs about 20x: fewer trials keep the run short
             a.append(ours(evaluator, args.trials // (8 if luck else 1), luck, args.ply))
+            if args.ply == 1:  # the same without the pruning network
+                c.append(ours(evaluator, args.trials // (8 if luck else 1), luck, 1, False))
             if have_gnubg:
                 b.append(gnubg(args.gnubg_trials // (8 if luck else 1), luck, args.ply))
         name = "luck correction" if luck else "plain dice"
         line = f"{name:16} narde {statistics.median(a):7.1f} games/CPU-s"
+        if c:
+            line += f" (unpruned {statistics.median(c):7.1f})"
         if b:
             line += (f"   gnubg {statistics.median(b):7.1f} games/CPU-s"
                      f"   ratio {statistics.median(a) / statistics.median(b):.2f}")

@@ -46,15 +46,17 @@ import numpy.typing as npt
 
 from narde_notation.evaluator.game import FLIP, compiled_library
 
-__all__ = ["ENCODING", "ESCAPES", "N_INPUTS", "PREFIX_OF", "FusedForward", "decode", "encode",
-           "encode_raw", "fused_forward", "packed_boards", "raw_boards", "use_kernel"]
+__all__ = ["ENCODING", "ESCAPES", "FACING", "N_INPUTS", "PREFIX_OF", "FusedForward", "decode",
+           "encode", "encode_raw", "fused_forward", "packed_boards", "raw_boards", "use_kernel"]
 
 #: the version of this encoding (stored with trained weights; a change needs new weights).
 ENCODING = 2
 N_INPUTS = 2 * (96 + 6) + 4 + 2 * 6
 #: older encodings whose inputs are this one's first columns: version -> their count.
 PREFIX_OF = {1: 2 * (96 + 6) + 4, ENCODING: N_INPUTS}
-_FACING = 2 * (96 + 6) + 4  # the first column of the encoding-2 inputs
+#: the first of the twelve facing columns (encoding 2: each side's escapes,
+#: prime, trapped checkers facing the other's blocks), the last of the inputs.
+FACING = 2 * (96 + 6) + 4
 _WINDOW = 12  # escapes look this many points ahead
 _LONGEST = 6  # runs are counted up to six points (a wall, R6)
 
@@ -329,7 +331,7 @@ def _encode_numpy(movers: npt.NDArray[np.uint8], others: npt.NDArray[np.uint8],
                    | (flipped[me] & _below_highest(own[opp]))) != 0
     out[:, 206] = mover_first
     out[:, 207] = other_first
-    for col, rows, against in ((_FACING, me, opp), (_FACING + 6, opp, me)):
+    for col, rows, against in ((FACING, me, opp), (FACING + 6, opp, me)):
         out[:, col:col + 6] = _facing(counts[rows], along_own[rows], along_theirs[against],
                                       runs[against])
     return out
@@ -416,7 +418,8 @@ def _load() -> Kernel | None:
     best = lib.narde_best_turns
     pointers: list[Any] = [ctypes.c_void_p] * 4
     best.argtypes = [ctypes.c_void_p, ctypes.c_int64, *pointers, ctypes.c_int, ctypes.c_void_p,
-                     ctypes.c_int, *pointers, ctypes.c_int64, *pointers[:3]]
+                     ctypes.c_int, *pointers, ctypes.c_int64, *pointers, ctypes.c_int64,
+                     ctypes.c_int, *pointers[:3]]
     best.restype = ctypes.c_int
     encode_compiled.best_turns = best  # type: ignore[attr-defined]
     return encode_compiled
@@ -468,13 +471,18 @@ class FusedForward:
         out = np.empty((len(others), 5), dtype=np.float32)
         if len(others):
             self._call(*_board_arguments(movers, others, mover_first, other_first),
-                       self._w1t.ctypes.data, self._b1.ctypes.data, self._w2.ctypes.data,
-                       self._b2.ctypes.data, self._h, out.ctypes.data)
+                       *self._layers(), out.ctypes.data)
         return out
+
+    def _layers(self) -> list[int]:
+        """The C's ``layers``: the four arrays' addresses and the hidden width."""
+        return [self._w1t.ctypes.data, self._b1.ctypes.data, self._w2.ctypes.data,
+                self._b2.ctypes.data, self._h]
 
     def best_turns(self, search: int, me: npt.NDArray[np.uint64], me_first: npt.NDArray[np.bool_],
                    opp: npt.NDArray[np.uint64], opp_first: npt.NDArray[np.bool_],
-                   rolls: npt.NDArray[np.int32], koks: bool
+                   rolls: npt.NDArray[np.int32], koks: bool, prune: FusedForward | None = None,
+                   keep: int = 8
                    ) -> tuple[npt.NDArray[np.uint8], npt.NDArray[np.float32], npt.NDArray[np.int8]]:
         """The best 0-ply turn of each roll of each position, compiled from
         generation to choice (``encoding_kernel.c``'s ``narde_best_turns``;
@@ -488,6 +496,10 @@ class FusedForward:
             me_first, opp_first: their first-turn flags (n,).
             rolls: (n, k, 2) int32, each position's rolls ``(d1, d2)``, ``d1 >= d2``.
             koks: the equity counts koks (R9).
+            prune: a pruning network (:mod:`.prune`, docs/decisions.md PR3,
+                PR5; its weights on the facing columns zero): of a roll's end
+                boards only the ``keep`` (1 to 64) it scores best are valued
+                by this network.  None: every board.
 
         Returns:
             ``(boards, values, status)``: the best end board of each roll
@@ -509,11 +521,11 @@ class FusedForward:
             arrays = [np.ascontiguousarray(a) for a in (
                 me, np.asarray(me_first, dtype=np.bool_), opp,
                 np.asarray(opp_first, dtype=np.bool_), np.asarray(rolls, dtype=np.int32))]
+            pruner = prune._layers() if prune is not None else [None] * 4 + [0]
             got = self._best_turns(search, n, *(a.ctypes.data for a in arrays[:4]), k,
-                                   arrays[4].ctypes.data, int(koks), self._w1t.ctypes.data,
-                                   self._b1.ctypes.data, self._w2.ctypes.data,
-                                   self._b2.ctypes.data, self._h, boards.ctypes.data,
-                                   values.ctypes.data, status.ctypes.data)
+                                   arrays[4].ctypes.data, int(koks), *self._layers(),
+                                   *pruner, keep, boards.ctypes.data, values.ctypes.data,
+                                   status.ctypes.data)
             if got < 0:
                 raise MemoryError("narde_best_turns could not allocate its buffers")
         return boards.view(np.uint8).reshape(n, k, 16), values, status

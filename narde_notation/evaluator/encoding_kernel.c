@@ -20,6 +20,13 @@ static int64_t BITS[25][4];
 static int64_t ESCAPES[4096];
 /* the truncated unary of a count: n >= 1, n >= 2, n >= 3, (n - 3) / 4 above three */
 static double UNARY[16][4];
+/* a point's count a -> b: which of its unary columns change (n of them,
+   q[0..n)), by how much in float (UNARY[b] - UNARY[a], each in float) */
+typedef struct {
+    int n, q[4];
+    float v[4];
+} unary_change;
+static unary_change UNARY_CHANGE[16][16];
 
 /* bits: 25 rows of 4 (encoding._BITS); escapes: 4096 (encoding.ESCAPES) */
 void narde_encode_init(const int64_t *bits, const int64_t *escapes) {
@@ -32,6 +39,16 @@ void narde_encode_init(const int64_t *bits, const int64_t *escapes) {
         UNARY[n][2] = n >= 3;
         UNARY[n][3] = n > 3 ? (n - 3) / 4.0 : 0.0;
     }
+    for (int a = 0; a < 16; a++)
+        for (int b = 0; b < 16; b++) {
+            unary_change *u = &UNARY_CHANGE[a][b];
+            u->n = 0;
+            for (int q = 0; q < 4; q++)
+                if (UNARY[a][q] != UNARY[b][q]) {
+                    u->q[u->n] = q;
+                    u->v[u->n++] = (float)UNARY[b][q] - (float)UNARY[a][q];
+                }
+        }
 }
 
 typedef struct {
@@ -69,11 +86,7 @@ static void decode(const uint8_t *raw, side *s) {
     s->run = run_of(s->mask[0]);
 }
 
-static int popcount24(int64_t b) {
-    int c = 0;
-    for (; b; b &= b - 1) c++;
-    return c;
-}
+static int popcount24(int64_t b) { return __builtin_popcountll((unsigned long long)b); }
 
 static int64_t below_highest(int64_t b) {
     b |= b >> 1;
@@ -142,9 +155,10 @@ static void facing(const side *x, const side *y, double *out) {
     out[5] = free_pips / 200.0;
 }
 
-/* Columns 101 and 203..219 of x: those that mix both sides */
+/* Columns 101 and 203..219 of x: those that mix both sides (203..207 only
+   when not facing_too: the facing columns, 208.., are left as they are) */
 static void mixed_columns(const side *me, const side *opp, uint8_t mover_first,
-                          uint8_t other_first, double *x) {
+                          uint8_t other_first, double *x, int facing_too) {
     x[101] = ahead_of(me, opp);
     x[203] = ahead_of(opp, me);
     x[204] = (opp->pips - me->pips) / 100.0;
@@ -152,52 +166,9 @@ static void mixed_columns(const side *me, const side *opp, uint8_t mover_first,
               | (me->mask[3] & below_highest(opp->mask[2]))) != 0;
     x[206] = mover_first != 0;
     x[207] = other_first != 0;
+    if (!facing_too) return;
     facing(me, opp, x + FACING);
     facing(opp, me, x + FACING + 6);
-}
-
-/* Columns 101..219 of x (opponent_columns's) for the opponent's board now,
-   from its board was (decoded in base, x holding its columns 102..): only the
-   points whose counts differ are decoded and written (their numbers into
-   points, how many returned); the figures are opponent_columns's, bit for bit
-   (the pip count and home count are sums of small integers: exact). Call
-   restore_points before the next row. */
-static int opponent_columns_from(const side *me, const side *base, const uint8_t *was,
-                                 const uint8_t *now, uint8_t mover_first, side *opp,
-                                 double *x, int *points) {
-    *opp = *base;
-    int k = 0;
-    int64_t pips = 0, home = 0;
-    for (int j = 0; j < 13; j++) {
-        if (was[j] == now[j]) continue;
-        for (int half = 0; half < 2; half++) {
-            int p = 2 * j + half;
-            int a = half ? was[j] >> 4 : was[j] & 15, b = half ? now[j] >> 4 : now[j] & 15;
-            if (p > 24 || a == b) continue;
-            opp->n[p] = b;
-            pips += (int64_t)p * (b - a);
-            if (p <= 6) home += b - a;
-            if (p == 0) continue;
-            if (!a != !b)
-                for (int m = 0; m < 4; m++) opp->mask[m] ^= BITS[p][m];
-            points[k++] = p;
-            memcpy(x + 102 + 4 * (p - 1), UNARY[b], sizeof(UNARY[0]));
-        }
-    }
-    opp->pips = base->pips + (double)pips;
-    opp->home = base->home + (double)home;
-    opp->run = run_of(opp->mask[0]);
-    side_scalars(opp, x + 102);
-    mixed_columns(me, opp, mover_first, 0, x);
-    return k;
-}
-
-/* x's unary columns of points (k of them) back to the base's, from xb */
-static void restore_points(double *x, const double *xb, const int *points, int k) {
-    for (int t = 0; t < k; t++) {
-        int c = 102 + 4 * (points[t] - 1);
-        memcpy(x + c, xb + c, sizeof(UNARY[0]));
-    }
 }
 
 /* Columns 101..219 of x, the ones that depend on the opponent: decodes its
@@ -206,7 +177,7 @@ static void opponent_columns(const side *me, const uint8_t *other, uint8_t mover
                              uint8_t other_first, side *opp, double *x) {
     decode(other, opp);
     side_columns(opp, x + 102);
-    mixed_columns(me, opp, mover_first, other_first, x);
+    mixed_columns(me, opp, mover_first, other_first, x, 1);
 }
 
 /* Inputs of n positions: row i's mover is movers[i * mover_step] (13 bytes read
@@ -287,7 +258,7 @@ static inline float logistic_f(float a) {  /* 1 / (1 + e^-a) */
     float m = a < 0 ? -a : a;
     m = m < 40.0f ? m : 40.0f;
     float e = exp_pos(m);           /* e^|a| */
-    float d = 1.0f + e, below = 1.0f / d, above = e / d;  /* both: a select, not a branch */
+    float below = 1.0f / (1.0f + e), above = e * below;  /* both: a select, not a branch */
     return a < 0 ? below : above;
 }
 
@@ -362,30 +333,6 @@ static int opponent_nonzero(const double *x, const side *opp, int *cols, float *
     return m;
 }
 
-/* column c into the list (cols, vals at *d) when x's and xb's differ, by their
-   difference in float; branch-free (the columns differ at random) */
-static inline void if_changed(const double *x, const double *xb, int c, int *cols, float *vals,
-                              int *d) {
-    cols[*d] = c;
-    vals[*d] = (float)x[c] - (float)xb[c];
-    *d += x[c] != xb[c];
-}
-
-/* the columns 101.. in which the row x (the opponent's board now) differs
-   from the base xb (its board was): the unary columns of the k points whose
-   counts differ (opponent_columns_from's), column 101 and 198..; returns how
-   many */
-static int changed_columns(const double *x, const double *xb, const int *points, int k,
-                           int *cols, float *vals) {
-    int d = 0;
-    if_changed(x, xb, 101, cols, vals, &d);
-    for (int t = 0; t < k; t++)
-        for (int c = 102 + 4 * (points[t] - 1); c < 102 + 4 * points[t]; c++)
-            if_changed(x, xb, c, cols, vals, &d);
-    for (int c = 102 + 96; c < N_INPUTS; c++) if_changed(x, xb, c, cols, vals, &d);
-    return d;
-}
-
 /* acc = tanh(own + the columns 101.. of x times w1t): the hidden layer of a
    row whose mover's sums are own and whose opponent is opp; the figures are
    add_columns's (the same columns in the same order) */
@@ -397,19 +344,66 @@ static void hidden_units(const double *x, const side *opp, const float *w1t, int
     sum_units(cols, vals, m, w1t, h, own, acc, 1);
 }
 
-/* out[o] for o in [from, to) = the logistic of b2 + w2 acc; each sum in BLOCK
-   lanes (the lanes vectorise), then across them */
+/* s[o - from] for o in [from, to) (at most five) = b2 + w2 acc, the rest of
+   s[0..BLOCK) zero; each sum in BLOCK lanes (the lanes vectorise), then
+   across them */
 __attribute__((target_clones("avx2", "default")))
-static void output_range(const float *acc, const float *w2, const float *b2, int64_t h,
-                         int from, int to, float *out) {
+static void output_dots(const float *acc, const float *w2, const float *b2, int64_t h,
+                        int from, int to, float *s) {
+    memset(s, 0, sizeof(float) * BLOCK);
     for (int o = from; o < to; o++) {
         const float *w = w2 + (int64_t)o * h;
         lanes lane = {0};
         for (int64_t j = 0; j < h; j += BLOCK) lane += load_lanes(w + j) * load_lanes(acc + j);
-        float s = b2[o];
-        for (int u = 0; u < BLOCK; u++) s += lane[u];
-        out[o] = logistic_f(s);
+        float t = b2[o];
+        for (int u = 0; u < BLOCK; u++) t += lane[u];
+        s[o - from] = t;
     }
+}
+
+/* s[0..BLOCK) through the logistic, 1 / (1 + e^-s) = (1 + tanh(s / 2)) / 2,
+   in the lanes of one vector; rows done one after another overlap their
+   exponentials and divisions */
+static inline void logistics(float *s) {
+    for (int u = 0; u < BLOCK; u++) s[u] = 0.5f + 0.5f * tanh_f(0.5f * s[u]);
+}
+
+/* out[o] for o in [from, to) = the logistic of b2 + w2 acc */
+static void output_range(const float *acc, const float *w2, const float *b2, int64_t h,
+                         int from, int to, float *out) {
+    float s[BLOCK];
+    output_dots(acc, w2, b2, h, from, to, s);
+    logistics(s);
+    memcpy(out + from, s, sizeof(float) * (size_t)(to - from));
+}
+
+/* w2 (5, h) as h rows of BLOCK (output o in lane o, the lanes past the
+   fifth zero), for output_sums; b2 (5) as one row */
+static void lanes_of_outputs(const float *w2, const float *b2, int64_t h, float *w2t,
+                             float *b2v) {
+    memset(w2t, 0, sizeof(float) * (size_t)(h * BLOCK));
+    memset(b2v, 0, sizeof(float) * BLOCK);
+    for (int o = 0; o < 5; o++) {
+        b2v[o] = b2[o];
+        for (int64_t j = 0; j < h; j++) w2t[j * BLOCK + o] = w2[o * h + j];
+    }
+}
+
+/* out[0..BLOCK): the five outputs' sums b2 + w2 acc (before the logistic)
+   in 0..4: w2t and b2v from lanes_of_outputs; for a narrow hidden layer (no
+   sum across lanes) */
+__attribute__((target_clones("avx2", "default")))
+static void output_sums(const float *acc, const float *w2t, const float *b2v, int64_t h,
+                        float *out) {
+    lanes a = load_lanes(b2v), b = {0};
+    int64_t j = 0;
+    for (; j + 2 <= h; j += 2) {
+        a += acc[j] * load_lanes(w2t + j * BLOCK);
+        b += acc[j + 1] * load_lanes(w2t + (j + 1) * BLOCK);
+    }
+    for (; j < h; j++) a += acc[j] * load_lanes(w2t + j * BLOCK);
+    a += b;
+    memcpy(out, &a, sizeof(a));
 }
 
 /* out[0..5): the five outputs */
@@ -481,6 +475,105 @@ static double equity_of(const float *v, int koks) {
     return eq;
 }
 
+/* a network's layers as narde_forward takes them (w1t (N_INPUTS, h) the first
+   layer transposed, b1 (h), w2 (5, h), b2 (5)) */
+typedef struct {
+    const float *w1t, *b1, *w2, *b2;
+    int64_t h;
+} layers;
+
+/* column c into the list (cols, vals at *d) when its value v differs from
+   xb's, by the difference in float; branch-free (the columns differ at random) */
+static inline void if_differs(double v, const double *xb, int c, int *cols, float *vals,
+                              int *d) {
+    cols[*d] = c;
+    vals[*d] = (float)v - (float)xb[c];
+    *d += v != xb[c];
+}
+
+/* The columns in which the row of the end board now of the roller differs
+   from the row xb of its board was (decoded in base): their numbers into cols,
+   by how much (in float) into vals, how many returned; only the points whose
+   counts differ are looked at (their unary columns from UNARY_CHANGE), then
+   column 101 and 198.., the facing columns (208..) only when full (else
+   only what a network blind to them reads: decisions PR5); now's side into
+   other.  The figures are opponent_columns's (the pip and home counts are
+   sums of small integers: exact). */
+static int changes_from(const side *me, const side *base, const uint8_t *was,
+                        const uint8_t *now, uint8_t mover_first, const double *xb, int full,
+                        side *other, int *cols, float *vals) {
+    *other = *base;
+    int d = 0;
+    int64_t pips = 0, home = 0;
+    for (int j = 0; j < 13; j++) {
+        if (was[j] == now[j]) continue;
+        for (int half = 0; half < 2; half++) {
+            int p = 2 * j + half;
+            int a = half ? was[j] >> 4 : was[j] & 15, b = half ? now[j] >> 4 : now[j] & 15;
+            if (p > 24 || a == b) continue;
+            other->n[p] = b;
+            pips += (int64_t)p * (b - a);
+            if (p <= 6) home += b - a;
+            if (p == 0) continue;
+            if (!a != !b)
+                for (int m = 0; m < 4; m++) other->mask[m] ^= BITS[p][m];
+            const unary_change *u = &UNARY_CHANGE[a][b];
+            for (int t = 0; t < u->n; t++) {
+                cols[d] = 102 + 4 * (p - 1) + u->q[t];
+                vals[d++] = u->v[t];
+            }
+        }
+    }
+    other->pips = base->pips + (double)pips;
+    other->home = base->home + (double)home;
+    other->run = run_of(other->mask[0]);
+    double y[N_INPUTS];  /* only 101 and 198.. written and read */
+    side_scalars(other, y + 102);
+    mixed_columns(me, other, mover_first, 0, y, full);
+    if_differs(y[101], xb, 101, cols, vals, &d);
+    for (int c = 102 + 96, end = full ? N_INPUTS : FACING; c < end; c++)
+        if_differs(y[c], xb, c, cols, vals, &d);
+    return d;
+}
+
+/* changes_from's list without the facing columns (d of them) completed: the
+   facing columns of the mover against other that differ from xb's appended,
+   in changes_from's order (the sums are the same, bit for bit) */
+static int facing_changes(const side *mover, const side *other, const double *xb, int *cols,
+                          float *vals, int d) {
+    double f[12];
+    facing(mover, other, f);
+    facing(other, mover, f + 6);
+    for (int c = 0; c < 12; c++) {
+        cols[d] = FACING + c;
+        vals[d] = (float)f[c] - (float)xb[FACING + c];
+        d += f[c] != xb[FACING + c];
+    }
+    return d;
+}
+
+/* a board scored by the pruning network: its side and its changes (below FACING) */
+typedef struct {
+    side s;
+    int d;
+    int cols[1 + 4 * 24 + 10];
+    float vals[1 + 4 * 24 + 10];
+} scored;
+
+/* the first layer's sums (before tanh) of the row (mover to move, facing the
+   roller other, x its columns): own the mover's columns' (from b1), start all */
+static void base_sums(const side *other, const double *x, const layers *net, float *own,
+                      float *start) {
+    int cols[N_INPUTS];
+    float cvals[N_INPUTS];
+    for (int64_t u = 0; u < net->h; u++) own[u] = net->b1[u];
+    add_columns(x, 0, 101, net->w1t, net->h, own);
+    sum_units(cols, cvals, opponent_nonzero(x, other, cols, cvals), net->w1t, net->h, own,
+              start, 0);
+}
+
+#define MOST_KEEP 64
+
 /* Positions i < n: the mover's packed board me[2i], me[2i + 1] (low, high 64
    bits), the opponent's opp[2i..], its first-turn flag opp_first[i]; the
    mover's first-turn flag me_first[i] (a position on its first turn gets
@@ -488,29 +581,53 @@ static double equity_of(const float *v, int koks) {
    (d1 >= d2).  For each roll r of each position done (status[i] 0):
    out_boards[2 (i k + r)..] its best end board (low, high words),
    out_values[5 (i k + r)..] its estimate from the opponent's side.  The
-   network as narde_forward's.  Returns -1 when out of memory, else 0. */
+   network as narde_forward's.
+   With a pruning network (ph > 0: pw1t, pb1, pw2, pb2 as the network's,
+   gnubg's pruning nets, decisions PR3 and PR5): a roll of more than keep
+   (1..MOST_KEEP) boards has every board scored by it (the opponent's equity
+   by its outputs; it reads no facing column, so they are not worked out),
+   and only its keep best (the lowest; earlier boards first on ties) are
+   valued by the network; the choice is the first of those with the lowest
+   equity.  Each board is scored and valued at most once.
+   Returns -1 when out of memory, else 0. */
 int narde_best_turns(void *search_fn, int64_t n, const uint64_t *me, const uint8_t *me_first,
                      const uint64_t *opp, const uint8_t *opp_first, int k,
                      const int32_t *rolls, int koks, const float *w1t, const float *b1,
-                     const float *w2, const float *b2, int64_t h, uint64_t *out_boards,
-                     float *out_values, int8_t *status) {
+                     const float *w2, const float *b2, int64_t h, const float *pw1t,
+                     const float *pb1, const float *pw2, const float *pb2, int64_t ph,
+                     int keep, uint64_t *out_boards, float *out_values, int8_t *status) {
     rolls_search gen = (rolls_search)search_fn;
+    const layers net = {w1t, b1, w2, b2, h}, pnet = {pw1t, pb1, pw2, pb2, ph};
     uint64_t *boards = malloc(sizeof(uint64_t) * 2 * MOST_BOARDS);
     int32_t *rows = malloc(sizeof(int32_t) * MOST_BOARDS);
     int32_t *counts = malloc(sizeof(int32_t) * (size_t)(k > 0 ? k : 1));
     int32_t *spec = malloc(sizeof(int32_t) * 3 * (size_t)(k > 0 ? k : 1));
     float *vals = malloc(sizeof(float) * 5 * MOST_BOARDS);
     double *eqs = malloc(sizeof(double) * MOST_BOARDS);
-    int ok = boards && rows && counts && spec && vals && eqs;
+    double *peqs = malloc(sizeof(double) * MOST_BOARDS);
+    uint8_t *done = malloc(MOST_BOARDS);  /* bit 1: valued, bit 2: scored */
+    int ok = boards && rows && counts && spec && vals && eqs && peqs && done;
+    if (keep < 1) keep = 1;
+    if (keep > MOST_KEEP) keep = MOST_KEEP;
     /* the outputs a row's equity needs (the koks outputs only under koks); the
        rest only for the board chosen, from its hidden layer kept in hid */
     const int ranked = koks ? 5 : 3;
     float *hid = NULL;
     size_t hid_size = 0;
+    scored *kept = NULL;  /* for each board scored, what its valuing reuses */
+    int64_t kept_size = 0;
+    /* the pruning net's output layer as output_sums takes it; a roll's boards
+       scored together: their output sums and numbers */
+    float *pw2t = ph > 0 ? malloc(sizeof(float) * (size_t)(ph * BLOCK)) : NULL, pb2v[BLOCK];
+    float *sums = malloc(sizeof(float) * BLOCK * MOST_BOARDS);
+    int32_t *news = malloc(sizeof(int32_t) * MOST_BOARDS);
+    if (!(sums && news) || (ph > 0 && !pw2t)) ok = 0;
+    if (ok && ph > 0) lanes_of_outputs(pw2, pb2, ph, pw2t, pb2v);
     side mover, other;
     double x[N_INPUTS], xb[N_INPUTS];
-    float own[512], start[512], cvals[N_INPUTS];
+    float own[512], start[512], pown[512], pstart[512], pacc[512], cvals[N_INPUTS];
     int cols[N_INPUTS];
+    int top[MOST_KEEP];
     for (int64_t i = 0; ok && i < n; i++) {
         status[i] = 1;
         if (me_first[i]) continue;
@@ -544,42 +661,102 @@ int narde_best_turns(void *search_fn, int64_t n, const uint64_t *me, const uint8
                 break;
             }
         }
-        /* the opponent is the side to move of every row: its sums once */
-        decode(oraw, &mover);
-        side_columns(&mover, x);
-        for (int64_t u = 0; u < h; u++) own[u] = b1[u];
-        add_columns(x, 0, 101, w1t, h, own);
-        /* the roller's board before the roll: its columns and its hidden sums
+        if (ph > 0 && m > kept_size) {
+            free(kept);
+            kept_size = m;
+            kept = malloc(sizeof(scored) * (size_t)m);
+            if (!kept) {
+                ok = 0;
+                break;
+            }
+        }
+        /* the opponent is the side to move of every row: its sums once; the
+           roller's board before the roll: its columns and its hidden sums
            (before tanh) once; each end board adds only the columns that differ
            (gnubg's evaluation from a base, decisions K6) */
+        decode(oraw, &mover);
+        side_columns(&mover, x);
         uint8_t mraw[16];
         memcpy(mraw, mw, 16);
         opponent_columns(&mover, mraw, opp_first[i], 0, &other, x);
         memcpy(xb, x, sizeof(x));
-        sum_units(cols, cvals, opponent_nonzero(x, &other, cols, cvals), w1t, h, own, start, 0);
-        side base = other;
-        for (int j = 0; j < m; j++) {
-            int pts[24];
-            int np = opponent_columns_from(&mover, &base, mraw, (const uint8_t *)(boards + 2 * j),
-                                           opp_first[i], &other, x, pts);
-            int d = changed_columns(x, xb, pts, np, cols, cvals);
-            restore_points(x, xb, pts, np);
-            float *a = hid + (int64_t)j * h;  /* kept: the koks outputs of the chosen */
-            sum_units(cols, cvals, d, w1t, h, start, a, 1);
-            output_range(a, w2, b2, h, 0, ranked, vals + 5 * j);
-            eqs[j] = equity_of(vals + 5 * j, koks);
-        }
+        base_sums(&other, x, &net, own, start);
+        if (ph > 0) base_sums(&other, x, &pnet, pown, pstart);
+        const side base = other;
+        memset(done, 0, (size_t)m);
         int at = 0;
         for (int r = 0; r < k; r++) {
-            int best = rows[at];
-            for (int t = 1; t < counts[r]; t++)
-                if (eqs[rows[at + t]] < eqs[best]) best = rows[at + t];
-            at += counts[r];
+            const int32_t *seg = rows + at;
+            int c = counts[r], pruned = ph > 0 && c > keep;
+            at += c;
+            if (pruned) {
+                /* the boards not scored yet: their output sums, then their
+                   logistics in a loop of their own (their latencies overlap) */
+                int fresh = 0;
+                for (int t = 0; t < c; t++) {
+                    int j = seg[t];
+                    if (done[j] & 2) continue;
+                    scored *sc = kept + j;
+                    sc->d = changes_from(&mover, &base, mraw, (const uint8_t *)(boards + 2 * j),
+                                         opp_first[i], xb, 0, &sc->s, sc->cols, sc->vals);
+                    sum_units(sc->cols, sc->vals, sc->d, pw1t, ph, pstart, pacc, 1);
+                    output_sums(pacc, pw2t, pb2v, ph, sums + fresh * BLOCK);
+                    news[fresh++] = j;
+                    done[j] |= 2;
+                }
+                for (int f = 0; f < fresh; f++) {
+                    logistics(sums + f * BLOCK);
+                    peqs[news[f]] = equity_of(sums + f * BLOCK, koks);
+                }
+                int t_n = 0;
+                for (int t = 0; t < c; t++) {  /* the keep lowest scores, ties: earlier first */
+                    int j = seg[t];
+                    if (t_n == keep && !(peqs[j] < peqs[seg[top[keep - 1]]])) continue;
+                    int q = t_n < keep ? t_n++ : keep - 1;
+                    for (; q > 0 && peqs[j] < peqs[seg[top[q - 1]]]; q--) top[q] = top[q - 1];
+                    top[q] = t;
+                }
+            }
+            /* the candidates not valued yet: their hidden layers (kept) and
+               output sums, then their logistics in a loop of their own */
+            int fresh = 0;
+            for (int q = 0; q < (pruned ? keep : c); q++) {
+                int j = seg[pruned ? top[q] : q];
+                if (!(done[j] & 1)) {
+                    int d;
+                    if (done[j] & 2) {  /* scored: its columns but the facing ones known */
+                        const scored *sc = kept + j;
+                        memcpy(cols, sc->cols, sizeof(int) * (size_t)sc->d);
+                        memcpy(cvals, sc->vals, sizeof(float) * (size_t)sc->d);
+                        d = facing_changes(&mover, &sc->s, xb, cols, cvals, sc->d);
+                    } else {
+                        d = changes_from(&mover, &base, mraw, (const uint8_t *)(boards + 2 * j),
+                                         opp_first[i], xb, 1, &other, cols, cvals);
+                    }
+                    float *a = hid + (int64_t)j * h;
+                    sum_units(cols, cvals, d, w1t, h, start, a, 1);
+                    output_dots(a, w2, b2, h, 0, ranked, sums + fresh * BLOCK);
+                    news[fresh++] = j;
+                    done[j] |= 1;
+                }
+            }
+            for (int f = 0; f < fresh; f++) {
+                logistics(sums + f * BLOCK);
+                memcpy(vals + 5 * news[f], sums + f * BLOCK, sizeof(float) * (size_t)ranked);
+                eqs[news[f]] = equity_of(sums + f * BLOCK, koks);
+            }
+            int best = -1;
+            for (int q = 0; q < (pruned ? keep : c); q++) {
+                int t = pruned ? top[q] : q, j = seg[t];
+                if (best < 0 || eqs[j] < eqs[seg[best]] || (eqs[j] == eqs[seg[best]] && t < best))
+                    best = t;
+            }
             int64_t o = i * k + r;
-            output_range(hid + (int64_t)best * h, w2, b2, h, ranked, 5, vals + 5 * best);
-            out_boards[2 * o] = boards[2 * best];
-            out_boards[2 * o + 1] = boards[2 * best + 1];
-            memcpy(out_values + 5 * o, vals + 5 * best, 5 * sizeof(float));
+            int j = seg[best];
+            output_range(hid + (int64_t)j * h, w2, b2, h, ranked, 5, vals + 5 * j);
+            out_boards[2 * o] = boards[2 * j];
+            out_boards[2 * o + 1] = boards[2 * j + 1];
+            memcpy(out_values + 5 * o, vals + 5 * j, 5 * sizeof(float));
         }
         status[i] = 0;
     }
@@ -589,6 +766,12 @@ int narde_best_turns(void *search_fn, int64_t n, const uint64_t *me, const uint8
     free(spec);
     free(vals);
     free(eqs);
+    free(peqs);
+    free(done);
     free(hid);
+    free(kept);
+    free(pw2t);
+    free(sums);
+    free(news);
     return ok ? 0 : -1;
 }

@@ -60,6 +60,7 @@ from narde_notation.evaluator.game import (
     parse_roll,
 )
 from narde_notation.evaluator.network import Network
+from narde_notation.evaluator.prune import prune_network
 from narde_notation.evaluator.search import Judge
 
 if TYPE_CHECKING:
@@ -434,11 +435,13 @@ def _here(work: Callable[..., Trials], chunks: int, options: dict[str, Any]) -> 
 
 def trials_share(label: str, share: tuple[int, int] = (0, 1), *, network: Network,
                   rules: Ruleset, starts: list[Start], trials: int, seed: int, ply: int,
-                  luck: bool, location: str | None = None) -> Trials:
+                  luck: bool, location: str | None = None, prune: bool = True) -> Trials:
     """A :data:`Runner`'s unit of work: chunk ``share[0]`` of the trials (:data:`CHUNK`
-    consecutive trials), played from ``starts`` by a Judge of ``network``."""
+    consecutive trials), played from ``starts`` by a Judge of ``network``; at 1 ply
+    with the pruning network when ``prune`` (:mod:`.prune`, docs/decisions.md PR3)."""
     k = share[0]
-    judge = Judge(network, rules, dtype=np.float32)
+    judge = Judge(network, rules, dtype=np.float32,
+                  prune=prune_network() if prune and ply == 1 else None)
     return play_trials(judge, starts, range(k * CHUNK, min(trials, (k + 1) * CHUNK)), seed,
                        ply, luck)
 
@@ -446,11 +449,14 @@ def trials_share(label: str, share: tuple[int, int] = (0, 1), *, network: Networ
 def iter_rollout(evaluator: Evaluator, position: Position, dice: tuple[int, int] | str | None,
                  *, trials: int = DEFAULT_TRIALS, ply: int = 0, seed: int = 0,
                  turns: Sequence[Turn] | None = None, top: int = DEFAULT_TOP,
-                 luck: bool = False, runner: Runner | None = None) -> Iterator[Rollout]:
+                 luck: bool = False, runner: Runner | None = None,
+                 prune: bool = True) -> Iterator[Rollout]:
     """The figures of a rollout after each chunk of :data:`CHUNK` trials (the
     last one complete); arguments as :meth:`Evaluator.rollout
-    <.evaluate.Evaluator.rollout>`.  Stopping the iteration (Ctrl-C) keeps the
-    figures last yielded: every trial finished so far, chunks in order.
+    <.evaluate.Evaluator.rollout>`; ``prune``: the 1-ply players pick the
+    opponent's replies among the pruning network's 8 best (decisions PR3,
+    PR5).  Stopping the iteration (Ctrl-C) keeps the figures last yielded:
+    every trial finished so far, chunks in order.
 
     Raises:
         ValueError: the game is over, ``dice`` has no legal play (a pass), a
@@ -493,7 +499,7 @@ def iter_rollout(evaluator: Evaluator, position: Position, dice: tuple[int, int]
     exact = [bool(x) for x in now.exact]
     chunks = -(-trials // CHUNK)
     options = {"network": evaluator.network, "rules": evaluator.rules, "starts": starts,
-               "trials": trials, "seed": seed, "ply": ply, "luck": luck}
+               "trials": trials, "seed": seed, "ply": ply, "luck": luck, "prune": prune}
     done: list[FloatArray] = []
     for got in (runner or _here)(trials_share, chunks, options):
         done.append(got.results)

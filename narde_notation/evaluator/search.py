@@ -22,7 +22,14 @@ import numpy as np
 import numpy.typing as npt
 
 from narde_notation.evaluator.bearoff import BearoffDatabase, database
-from narde_notation.evaluator.encoding import N_INPUTS, encode_raw, packed_boards, raw_boards
+from narde_notation.evaluator.encoding import (
+    FACING,
+    N_INPUTS,
+    encode_raw,
+    fused_forward,
+    packed_boards,
+    raw_boards,
+)
 from narde_notation.evaluator.estimate import equities, flip
 from narde_notation.evaluator.game import ROLLS, child_boards_of_rolls, compiled_rolls_search
 from narde_notation.evaluator.network import Network
@@ -115,10 +122,21 @@ class Judge:
         dtype: the network's arithmetic: float64, or float32 (a copy of the
             weights taken now, for a network that no longer changes: the
             shipped weights are float32; equities move by about 1e-7).
+        prune: a pruning network (:mod:`.prune`, docs/decisions.md PR3, PR5;
+            its weights on the facing columns zero): in :meth:`best_replies`
+            (the opponent's answers of a 1-ply search, a 0-ply player's
+            turns) only the ``keep`` end boards of a roll it scores best are
+            candidates for the full network's choice.  None: every board.
+        keep: how many, 1 to 64.
+
+    Raises:
+        ValueError: ``keep`` is not 1 to 64, or ``prune`` reads a facing
+            column (the compiled search does not work them out for it).
     """
 
     def __init__(self, network: Network, rules: Ruleset,
-                 bearoff: BearoffDatabase | None = None, *, dtype: Any = np.float64) -> None:
+                 bearoff: BearoffDatabase | None = None, *, dtype: Any = np.float64,
+                 prune: Network | None = None, keep: int = 8) -> None:
         self.network = network
         self.rules = rules
         self.koks = rules.koks
@@ -130,10 +148,17 @@ class Judge:
         self._fixed = self.dtype != network.params["w1"].dtype
         self._forward = network.astype(dtype).forward if self._fixed else network.forward
         # fixed float32 weights: the compiled forward pass fused with the encoding (V12)
-        from narde_notation.evaluator.encoding import fused_forward
-
         self._fused = (fused_forward(network.params) if self._fixed
                        and self.dtype == np.float32 else None)
+        if not 1 <= keep <= 64:  # the compiled search's bound
+            raise ValueError(f"keep must be 1 to 64, not {keep!r}")
+        self.keep = keep
+        if prune is not None and np.any(prune.params["w1"][:, FACING:]):
+            raise ValueError("the pruning network must not read the facing columns "
+                             f"({FACING} on): their weights must be zero")
+        self._prune = prune.astype(self.dtype) if prune is not None else None
+        self._prune_fused = (fused_forward(prune.params) if prune is not None
+                             and self._fused is not None else None)
         # the last batch of after_turns: (opp, opp_first, board -> row, its Values)
         self._last: tuple[int, bool, dict[int, int], Values] | None = None
 
@@ -285,7 +310,8 @@ class Judge:
         columns = list(zip(*positions, strict=True))
         boards, got, status = self._fused.best_turns(
             search, _words(columns[0]), np.array(columns[2], dtype=bool), _words(columns[1]),
-            np.array(columns[3], dtype=bool), np.array(every_rolls, dtype=np.int32), self.koks)
+            np.array(columns[3], dtype=bool), np.array(every_rolls, dtype=np.int32), self.koks,
+            self._prune_fused, self.keep)
         values = got.astype(np.float64)
         exact = np.zeros(values.shape[:2], dtype=bool)
         left = np.flatnonzero(status != 0).tolist()
@@ -313,12 +339,48 @@ class Judge:
                             [len(rows) for _raw, rows, _counts in found])
         rows = np.concatenate([rows for _raw, rows, _counts in found]) + offsets
         counts = np.concatenate([counts for _raw, _rows, counts in found])
+        if self._prune is not None:
+            chosen = self._pruned_choice(np.repeat(opps, sizes, axis=0), boards,
+                                         np.repeat([of for *_b, of in positions], sizes),
+                                         got, rows, counts).reshape(len(positions), -1)
+            return boards[chosen], got.values[chosen], got.exact[chosen]
         starts = np.concatenate([[0], np.cumsum(counts)[:-1]]).astype(np.int64)
         seg = eq[rows]
         worst = np.minimum.reduceat(seg, starts)
         firsts = np.flatnonzero(seg == np.repeat(worst, counts))
         chosen = rows[firsts[np.searchsorted(firsts, starts)]].reshape(len(positions), -1)
         return boards[chosen], got.values[chosen], got.exact[chosen]
+
+    def _pruned_choice(self, opps: UInt8Array, boards: UInt8Array, opp_first: BoolArray,
+                       got: Values, rows: npt.NDArray[np.integer[Any]],
+                       counts: npt.NDArray[np.integer[Any]]) -> npt.NDArray[np.int64]:
+        """The chosen row of each roll's segment of ``rows`` (``counts`` long
+        each) with the pruning network: a segment of more than ``keep`` boards
+        keeps the ``keep`` with the opponent's lowest pruning-net equity
+        (exact boards: their exact equity; earlier rows first on ties), and of
+        those the first in generation order with the opponent's lowest equity
+        by ``got`` is chosen."""
+        assert self._prune is not None
+        full = equities(got.values, self.koks)
+        score = full.copy()
+        net = got.by_network
+        if net.any():
+            if self._prune_fused is not None:
+                pv = self._prune_fused(opps[net], boards[net], opp_first[net], False)
+            else:
+                pv = self._prune.forward(encode_raw(opps[net], boards[net], opp_first[net],
+                                                    np.zeros(int(net.sum()), dtype=bool),
+                                                    dtype=self.dtype))
+            score[net] = equities(pv.astype(np.float64), self.koks)
+        chosen = np.empty(len(counts), dtype=np.int64)
+        start = 0
+        for s, c in enumerate(counts.tolist()):
+            seg = rows[start:start + c]
+            start += c
+            cand = (np.arange(c) if c <= self.keep
+                    else np.sort(np.argsort(score[seg], kind="stable")[:self.keep]))
+            chosen[s] = seg[cand[int(np.argmin(full[seg[cand]]))]]
+        return chosen
 
     def one_ply(self, board: int, opp: int, opp_first: bool) -> FloatArray:
         """The mover's estimate (5,) of reaching ``board``: the mean over the
