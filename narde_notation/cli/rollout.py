@@ -145,6 +145,9 @@ def show_rollout(result: Rollout, fmt: str, koks: bool) -> None:
 @click.option("--luck", is_flag=True,
               help="gnubg's luck correction: each roll's luck (all 21 rolls valued)"
                    " taken out; a third of the variance for about 11x the CPU.")
+@click.option("--prune/--no-prune", default=True, show_default=True,
+              help="1-ply players pick each reply among the 8 a small pruning network"
+                   " scores best, as gnubg's do (about 1.3x faster; --no-prune: among all).")
 @rollout_options
 @click.option("--rules", "rules_tag", default="standard", show_default=True,
               callback=check_rules_tag,
@@ -154,8 +157,8 @@ def show_rollout(result: Rollout, fmt: str, koks: bool) -> None:
 @click.option("-q", "--quiet", is_flag=True, help="No progress bar.")
 @program_output("narde rollout")
 def rollout_command(position: str, roll: str | None, ply: int, top: int, luck: bool,
-                    trials: int, seed: int, jobs: int, scheduler: str | None, rules_tag: str,
-                    fmt: str, quiet: bool) -> None:
+                    prune: bool, trials: int, seed: int, jobs: int, scheduler: str | None,
+                    rules_tag: str, fmt: str, quiet: bool) -> None:
     """Roll out POSITION, or the best turns of ROLL in POSITION.
 
     Each candidate is played to the end TRIALS times by the evaluator at
@@ -177,7 +180,7 @@ def rollout_command(position: str, roll: str | None, ply: int, top: int, luck: b
     try:
         result, interrupted = watch_rollout(
             program, evaluator, pos, dice, show_bar=not quiet and sys.stderr.isatty(),
-            trials=trials, ply=ply, seed=seed, top=top, luck=luck, jobs=jobs,
+            trials=trials, ply=ply, seed=seed, top=top, luck=luck, prune=prune, jobs=jobs,
             scheduler=scheduler)
     except ValueError as exc:  # a finished game, no legal play
         _fail(program, str(exc))
@@ -189,7 +192,8 @@ def rollout_command(position: str, roll: str | None, ply: int, top: int, luck: b
                     else "the position")
             click.echo(f"{side} to play, rollout of {what} ({evaluator.rules.to_tag()}):"
                        f" {result.trials} trials, {ply}-ply players, seed {seed}"
-                       + (", luck corrected" if luck else ""))
+                       + (", luck corrected" if luck else "")
+                       + (", no pruning" if ply == 1 and not prune else ""))
         show_rollout(result, fmt, evaluator.rules.koks)
     if interrupted:
         done = 0 if result is None else result.trials

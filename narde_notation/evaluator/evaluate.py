@@ -176,7 +176,7 @@ class Evaluator:
     def rollout(self, position: Position, dice: tuple[int, int] | str | None = None, *,
                 trials: int = 360, ply: int = 0, seed: int = 0,
                 turns: Sequence[Turn] | None = None, top: int = 5, luck: bool = False,
-                runner: Runner | None = None) -> Rollout:
+                runner: Runner | None = None, prune: bool = True) -> Rollout:
         """Roll out ``position`` (``dice`` None) or the candidate turns of ``dice``:
         play each to the end ``trials`` times, this evaluator choosing both
         sides' turns at ``ply`` (0 or 1), gnubg's variance reduction (shared,
@@ -189,6 +189,9 @@ class Evaluator:
             seed: the dice's seed (the same seed, the same figures).
             luck: apply the luck correction.
             runner: runs the chunks of trials elsewhere (:data:`~.rollout.Runner`).
+            prune: at 1 ply, the players pick each reply among the 8 end
+                boards the pruning network scores best (gnubg's pruning nets,
+                docs/decisions.md PR3, PR5); False: among all of them.
 
         Returns:
             :class:`~.rollout.Rollout`: each row's mean estimate, equity and loss
@@ -202,7 +205,7 @@ class Evaluator:
         from narde_notation.evaluator.rollout import iter_rollout
 
         *_, last = iter_rollout(self, position, dice, trials=trials, ply=ply, seed=seed,
-                                turns=turns, top=top, luck=luck, runner=runner)
+                                turns=turns, top=top, luck=luck, runner=runner, prune=prune)
         return last
 
 

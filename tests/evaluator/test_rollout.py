@@ -205,3 +205,34 @@ def test_the_games_first_roll_is_never_a_double() -> None:
     assert len(first) == 15 and set(first.values()) == {2}
     assert all(a != b for a, b in first)
     assert dice_of_trial(3, 7, 2, opening=True)[1] == dice_of_trial(3, 7, 2)[1]
+
+
+def test_one_ply_rollouts_prune_unless_told_not_to(monkeypatch: pytest.MonkeyPatch) -> None:
+    """At 1 ply the players' Judge gets the shipped pruning network (decisions
+    PR3, PR5); --no-prune (prune=False) and 0 ply get none; the CLI's
+    figures are Evaluator.rollout's with the same setting."""
+    from narde_notation.evaluator.prune import prune_network
+
+    made: list[object] = []
+    real = rollout_module.Judge
+
+    def judge(*args: Any, **kwargs: Any) -> Any:
+        made.append(kwargs.get("prune"))
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(rollout_module, "Judge", judge)
+    pos = Position.from_string(MIDGAME)
+    ev = Evaluator()
+    figures = {}
+    for ply, prune in ((1, True), (1, False), (0, True)):
+        made.clear()
+        got = ev.rollout(pos, "53", trials=2, top=2, seed=2, ply=ply, prune=prune)
+        assert made and all(m is (prune_network() if ply == 1 and prune else None)
+                            for m in made)
+        figures[ply, prune] = [round(r.equity, 6) for r in got.rows]
+    for prune in (True, False):
+        result = CliRunner().invoke(narde, [
+            "rollout", MIDGAME, "53", "--ply", "1", "--trials", "2", "--top", "2", "--seed",
+            "2", "--format", "json", "--prune" if prune else "--no-prune"])
+        assert result.exit_code == 0, result.output
+        assert [r["equity"] for r in json.loads(result.stdout)["rows"]] == figures[1, prune]
