@@ -302,8 +302,11 @@ class Judge:
                                                       [list(r) for _p, r in unique], compiled)
             at = [rows[k] for k in keys]
             return boards[at], values[at], exact[at]
-        search = (compiled_rolls_search(self.rules)
-                  if compiled and self._fused is not None and positions else None)
+        # a pruning network the compiled pass cannot take (wider than its
+        # buffers): the numpy path, which prunes
+        fused = self._fused is not None and (self._prune is None
+                                             or self._prune_fused is not None)
+        search = compiled_rolls_search(self.rules) if compiled and fused and positions else None
         if search is None:
             return self._best_replies_numpy(positions, every_rolls)
         assert self._fused is not None

@@ -124,3 +124,17 @@ def test_the_shipped_pruner_reads_no_facing_column() -> None:
     assert FACING == 220 - 12 and w1.shape[1] == 220
     assert not w1[:, FACING:].any()
     assert w1[:, :FACING].any(axis=0).sum() > 150  # it reads the rest
+
+
+def test_a_pruner_too_wide_for_the_compiled_pass_still_prunes(evaluator: Evaluator,
+                                                              positions: list[_Pos]) -> None:
+    """520 hidden units (the compiled pass holds 512): the numpy path prunes,
+    so a blind pruner still keeps each roll's first boards (not every board)."""
+    wide = Network(evaluator.network.n_inputs, 520, seed=3)
+    wide.params["w2"][:] = 0.0
+    wide.params["w1"][:, FACING:] = 0.0
+    pruned = judge(evaluator, wide, 1).best_replies(positions[:6])
+    reference = judge(evaluator, wide, 1).best_replies(positions[:6], compiled=False)
+    np.testing.assert_array_equal(pruned[0], reference[0])
+    unpruned = evaluator.judge.best_replies(positions[:6])
+    assert (pruned[0] != unpruned[0]).any()
