@@ -35,6 +35,7 @@ os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
 os.environ.setdefault("OMP_NUM_THREADS", "1")
 
 import functools
+import hashlib
 import json
 import random
 from collections.abc import Sequence
@@ -54,7 +55,8 @@ from narde_notation.evaluator.game import HEAD_ONLY, ROLLS, Ruleset, child_board
 from narde_notation.evaluator.network import Network
 from narde_notation.evaluator.search import Judge
 
-__all__ = ["PRUNE_WEIGHTS", "measure", "prune_network", "reply_table", "self_play_positions"]
+__all__ = ["PRUNE_WEIGHTS", "measure", "network_digest", "prune_network", "reply_table",
+           "self_play_positions"]
 
 #: the shipped pruning network.
 PRUNE_WEIGHTS = Path(__file__).with_name("data") / "prune.npz"
@@ -62,6 +64,17 @@ PRUNE_WEIGHTS = Path(__file__).with_name("data") / "prune.npz"
 _ROLLS = [(d1, d2) for d1, d2, _p in ROLLS]
 _ROLL_ROW = {r: i for i, r in enumerate(_ROLLS)}
 _State = tuple[int, int, bool, bool]
+
+
+def network_digest(network: Network) -> str:
+    """The SHA-256 of a network's weights as float32 (``w1``, ``b1``, ``w2``,
+    ``b2`` in turn): a pruning network records the one it was distilled from
+    (``meta["distilled_from"]``), so a new full network cannot ship with a
+    pruner fitted to the old one (decisions PR5)."""
+    digest = hashlib.sha256()
+    for name in ("w1", "b1", "w2", "b2"):
+        digest.update(np.ascontiguousarray(network.params[name], dtype=np.float32).tobytes())
+    return digest.hexdigest()
 
 
 @functools.cache
@@ -232,6 +245,7 @@ def cli(out: Path, weights: Path, games: int, seed: int, every: int, held: float
         prune.params["w1"][:, FACING:] = 0.0
         prune.meta["fit"] = {"rows": len(take), "games": games, "seed": seed, "epochs": epochs,
                              "held_out": log}
+        prune.meta["distilled_from"] = network_digest(full)
         prune.save(made, dtype=np.float32)
     figures = measure(prune.astype(np.float32), held_out, judge.koks)
     entry = {"hidden": hidden, "train_rows": len(train["x"]), "fit": log,

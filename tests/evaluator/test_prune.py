@@ -138,3 +138,17 @@ def test_a_pruner_too_wide_for_the_compiled_pass_still_prunes(evaluator: Evaluat
     np.testing.assert_array_equal(pruned[0], reference[0])
     unpruned = evaluator.judge.best_replies(positions[:6])
     assert (pruned[0] != unpruned[0]).any()
+
+
+def test_the_shipped_pruner_was_distilled_from_the_shipped_network() -> None:
+    """A new full network needs its own pruning network (prune.py --weights):
+    the shipped pruner names the weights it was fitted to."""
+    from narde_notation.evaluator.evaluate import SHIPPED_WEIGHTS
+    from narde_notation.evaluator.prune import network_digest
+
+    shipped = Network.load(SHIPPED_WEIGHTS)[0]
+    assert prune_network().meta["distilled_from"] == network_digest(shipped)
+    changed = {k: v.copy() for k, v in shipped.params.items()}
+    changed["b2"][0] += 1e-3
+    other = Network(shipped.n_inputs, shipped.n_hidden, params=changed)
+    assert network_digest(other) != network_digest(shipped)
