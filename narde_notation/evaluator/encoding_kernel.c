@@ -505,12 +505,16 @@ static int changes_from(const side *me, const side *base, const uint8_t *was,
     *other = *base;
     int d = 0;
     int64_t pips = 0, home = 0;
-    for (int j = 0; j < 13; j++) {
-        if (was[j] == now[j]) continue;
-        for (int half = 0; half < 2; half++) {
-            int p = 2 * j + half;
-            int a = half ? was[j] >> 4 : was[j] & 15, b = half ? now[j] >> 4 : now[j] & 15;
-            if (p > 24 || a == b) continue;
+    uint64_t w[2], v[2];
+    memcpy(w, was, 16);
+    memcpy(v, now, 16);
+    for (int h = 0; h < 2; h++) {
+        /* the nibbles (points) that differ, lowest first: changed points only */
+        for (uint64_t x = w[h] ^ v[h]; x; ) {
+            int q = __builtin_ctzll(x) >> 2, p = 16 * h + q;
+            x &= ~((uint64_t)15 << (4 * q));
+            if (p > 24) break;
+            int a = (int)(w[h] >> (4 * q)) & 15, b = (int)(v[h] >> (4 * q)) & 15;
             other->n[p] = b;
             pips += (int64_t)p * (b - a);
             if (p <= 6) home += b - a;

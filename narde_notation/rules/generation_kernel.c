@@ -77,63 +77,93 @@ static board step(board st, int p, int d, board opp, int floor) {
 
 /* a layer: boards in order of discovery, each with its parent's index in the
    layer it came from, the point it left and the die; a hash set over the boards */
+/* a slot of a layer's hash set: a board (its two words) and its index in
+   the layer, valid while its stamp is the layer's (emptying a layer is a new
+   stamp, not a clearing) */
+typedef struct {
+    uint64_t lo, hi;
+    int32_t at;
+    uint32_t stamp;
+} slot;
+
 typedef struct {
     board *b;
     int32_t *parent;
     uint8_t *point, *die;
     int n, cap;
-    int32_t *slots;
-    int nslots;
+    slot *slots;
+    int nslots, shift; /* slots: a power of two, 2^(64 - shift) */
+    uint32_t stamp;
 } layer;
 
-static uint64_t hash(board b) {
-    uint64_t x = (uint64_t)b ^ ((uint64_t)(b >> 64) * 0x9E3779B97F4A7C15ULL);
-    x ^= x >> 31;
-    x *= 0xBF58476D1CE4E5B9ULL;
-    return x ^ (x >> 29);
+/* a board's slot to look at first: multiplicative hashing (the top bits of
+   the product; each word times an odd constant, Knuth's golden ratio and
+   xxHash's) */
+static uint64_t first_slot(uint64_t lo, uint64_t hi, int shift) {
+    return (lo * 0x9E3779B97F4A7C15ULL ^ hi * 0xC2B2AE3D27D4EB4FULL) >> shift;
 }
 
 static int grow_slots(layer *L) {
-    int ns = L->nslots ? 2 * L->nslots : 64;
-    int32_t *s = malloc(sizeof(int32_t) * ns);
+    int ns = L->nslots ? 2 * L->nslots : 64, shift = L->nslots ? L->shift - 1 : 58;
+    slot *s = calloc((size_t)ns, sizeof(slot));
     if (!s) return 0;
-    memset(s, 0xff, sizeof(int32_t) * ns);
+    if (!L->stamp) L->stamp = 1;  /* calloc's stamps 0: empty */
     for (int i = 0; i < L->n; i++) {
-        uint64_t h = hash(L->b[i]) & (ns - 1);
-        while (s[h] >= 0) h = (h + 1) & (ns - 1);
-        s[h] = i;
+        uint64_t lo = (uint64_t)L->b[i], hi = (uint64_t)(L->b[i] >> 64);
+        uint64_t h = first_slot(lo, hi, shift);
+        while (s[h].stamp == L->stamp) h = (h + 1) & (ns - 1);
+        s[h] = (slot){lo, hi, i, L->stamp};
     }
     free(L->slots);
     L->slots = s;
     L->nslots = ns;
+    L->shift = shift;
+    return 1;
+}
+
+/* L's board arrays doubled; 0 out of memory */
+static int grow(layer *L) {
+    int nc = L->cap ? 2 * L->cap : 64;
+    board *nb = realloc(L->b, sizeof(board) * nc);
+    if (!nb) return 0;
+    L->b = nb;
+    int32_t *np_ = realloc(L->parent, sizeof(int32_t) * nc);
+    if (!np_) return 0;
+    L->parent = np_;
+    uint8_t *pt = realloc(L->point, nc), *dt;
+    if (!pt) return 0;
+    L->point = pt;
+    dt = realloc(L->die, nc);
+    if (!dt) return 0;
+    L->die = dt;
+    L->cap = nc;
+    return 1;
+}
+
+/* b added at the end of L, its slot table not kept: for a layer whose boards
+   are distinct by construction (one step each from one board: each point
+   gives another board), never searched; 0 out of memory */
+static int append(layer *L, board b, int parent, int p, int d) {
+    if (L->n == L->cap && !grow(L)) return 0;
+    L->b[L->n] = b;
+    L->parent[L->n] = parent;
+    L->point[L->n] = (uint8_t)p;
+    L->die[L->n] = (uint8_t)d;
+    L->n++;
     return 1;
 }
 
 /* the index of b in L, added at the end when absent; -1 out of memory */
 static int place(layer *L, board b, int parent, int p, int d) {
     if (2 * (L->n + 1) > L->nslots && !grow_slots(L)) return -1;
-    uint64_t h = hash(b) & (L->nslots - 1);
-    while (L->slots[h] >= 0) {
-        if (L->b[L->slots[h]] == b) return L->slots[h];
+    uint64_t lo = (uint64_t)b, hi = (uint64_t)(b >> 64);
+    uint64_t h = first_slot(lo, hi, L->shift);
+    while (L->slots[h].stamp == L->stamp) {
+        if (L->slots[h].lo == lo && L->slots[h].hi == hi) return L->slots[h].at;
         h = (h + 1) & (L->nslots - 1);
     }
-    if (L->n == L->cap) {
-        int nc = L->cap ? 2 * L->cap : 64;
-        board *nb = realloc(L->b, sizeof(board) * nc);
-        if (!nb) return -1;
-        L->b = nb;
-        int32_t *np_ = realloc(L->parent, sizeof(int32_t) * nc);
-        if (!np_) return -1;
-        L->parent = np_;
-        uint8_t *pt = realloc(L->point, nc), *dt;
-        if (!pt) return -1;
-        L->point = pt;
-        dt = realloc(L->die, nc);
-        if (!dt) return -1;
-        L->die = dt;
-        L->cap = nc;
-    }
-    L->slots[h] = L->n;
+    if (L->n == L->cap && !grow(L)) return -1;
+    L->slots[h] = (slot){lo, hi, L->n, L->stamp};
     L->b[L->n] = b;
     L->parent[L->n] = parent;
     L->point[L->n] = (uint8_t)p;
@@ -155,41 +185,94 @@ static void release(layer *L) {
 /* L with no boards, its memory kept for the next search */
 static void empty(layer *L) {
     L->n = 0;
-    if (L->slots) memset(L->slots, 0xff, sizeof(int32_t) * L->nslots);
+    if (++L->stamp == 0) {  /* the stamps wrapped: cleared once in 2^32 */
+        if (L->slots) memset(L->slots, 0, sizeof(slot) * (size_t)L->nslots);
+        L->stamp = 1;
+    }
 }
 
-#define LAYERS 6 /* a search's layers: L[0..4] and L[5] for the second order of a non-double */
+#define LAYERS 5 /* a search's layers */
+
+/* how expand adds a board: unless there (its parent i), unless there with its
+   parent marked -2 - i (the second order of a non-double), or at the end
+   without a look (FRESH: `to` empty and never searched, `from` one board,
+   whose steps are distinct: each point gives another board) */
+enum { UNLESS_THERE, MARKED, FRESH };
+
+/* the points (bits 0..24: 0 = off) where b has checkers: each nibble's
+   flag, then the flags packed (two a byte, four a 16-bit lane, ...) */
+static uint32_t occupied(board b) {
+    uint64_t w[2] = {(uint64_t)b, (uint64_t)(b >> 64)};
+    for (int h = 0; h < 2; h++) {
+        uint64_t x = w[h];
+        x = (x | x >> 1 | x >> 2 | x >> 3) & 0x1111111111111111ULL;
+        x = (x | x >> 3) & 0x0303030303030303ULL;
+        x = (x | x >> 6) & 0x000F000F000F000FULL;
+        x = (x | x >> 12) & 0x000000FF000000FFULL;
+        w[h] = (x | x >> 24) & 0xFFFF;
+    }
+    return (uint32_t)(w[0] | w[1] << 16) & 0x1FFFFFF;
+}
+
+/* the points t (bits 1..24) closed to the mover by opp (R4: FACING) */
+static uint32_t closed_points(board opp) {
+    uint32_t closed = 0;
+    for (int t = 1; t <= 24; t++)
+        if (opp & FACING[t]) closed |= 1u << t;
+    return closed;
+}
 
 /* generation.py _expand: every board one legal step of d away from `from`, in
-   order (boards of `from` in order, their points from 1 up) */
-static int expand(const layer *from, layer *to, int d, board opp, int floor) {
+   order (boards of `from` in order, their points from 1 up), into `to`;
+   step_rule's tests, on the points that have a checker only (bear-offs from
+   the points 1..d first, then the steps to the open points t = p - d, from
+   t = 1 up).  closed: closed_points(opp). */
+static int expand(const layer *from, layer *to, int d, board opp, uint32_t closed, int floor,
+                  int how) {
     for (int i = 0; i < from->n; i++) {
         board st = from->b[i];
-        for (int p = 1; p <= 24; p++) {
-            if (!(st & NIB(p))) continue;
-            board nw = step(st, p, d, opp, floor);
-            if (nw && add(to, nw, i, p, d) < 0) return 0;
+        uint32_t occ = occupied(st);
+        int parent = how == MARKED ? -2 - i : i;
+        if (!(st >> 28))  /* all home: bear off from 1..d (below d: none above) */
+            for (uint32_t m = occ & ((2u << d) - 2); m; m &= m - 1) {
+                int p = __builtin_ctz(m);
+                if (p < d && (st & ABOVE[p])) continue;
+                board nw = st - ONE(p) + 1;
+                if (how == FRESH ? !append(to, nw, i, p, d) : add(to, nw, parent, p, d) < 0)
+                    return 0;
+            }
+        for (uint32_t m = (occ >> d) & ~closed & 0x1FFFFFE; m; m &= m - 1) {
+            int t = __builtin_ctz(m), p = t + d;
+            if (p == 24 && (int)(st >> 96) <= floor) continue;
+            board nw = st - ONE(p) + ONE(t);
+            if (!(occ >> t & 1) && (nw & NEAR[t]) && makes_block(nw, t, opp)) continue;
+            if (how == FRESH ? !append(to, nw, i, p, d) : add(to, nw, parent, p, d) < 0)
+                return 0;
         }
     }
     return 1;
 }
 
-/* generation.py generate's search: fills L[0..4] (L[5] its scratch); returns
+/* generation.py generate's search: fills L[0..4]; returns
    the index of the layer of the end boards (*from_of, *max_dice, *single_die as
    there), -1 out of memory.  L's memory is the caller's (zeroed once, released
    once: searches in turn reuse it). */
 static int search(layer L[LAYERS], int from_of[5], board me, board opp, int d1, int d2,
                   int floor, int32_t *max_dice, int32_t *single_die) {
     for (int k = 0; k < LAYERS; k++) empty(&L[k]);
-    int ok = add(&L[0], me, -1, 0, 0) >= 0;
+    int ok = append(&L[0], me, -1, 0, 0);
     /* chain[k]: the layer index of each generation step; for a non-double the
        final layer merges two searches: hi1 (L1) -> L3, lo1 (L2) -> L3 */
     int final = 0, dice = 0, single = 0;
+    uint32_t closed = closed_points(opp);
     for (int k = 0; k < 5; k++) from_of[k] = 0;
     if (ok && d1 == d2) {
         int k = 0;
         for (; k < 4; k++) {
-            if (!expand(&L[k], &L[k + 1], d1, opp, floor)) { ok = 0; break; }
+            if (!expand(&L[k], &L[k + 1], d1, opp, closed, floor, k ? UNLESS_THERE : FRESH)) {
+                ok = 0;
+                break;
+            }
             from_of[k + 1] = k;
             if (!L[k + 1].n) break;
         }
@@ -202,15 +285,13 @@ static int search(layer L[LAYERS], int from_of[5], board me, board opp, int d1, 
         }
     } else if (ok) {
         /* L1 = hi1, L2 = lo1, L3 = both */
-        ok = expand(&L[0], &L[1], d1, opp, floor) && expand(&L[0], &L[2], d2, opp, floor);
+        ok = expand(&L[0], &L[1], d1, opp, closed, floor, FRESH)
+             && expand(&L[0], &L[2], d2, opp, closed, floor, FRESH);
         if (ok) {
-            layer *tmp = &L[5];
-            ok = expand(&L[1], &L[3], d2, opp, floor) && expand(&L[2], tmp, d1, opp, floor);
             /* both: hi1's answers, then lo1's not already there (parents into L2,
-               marked by die d1 at their second step) */
-            for (int i = 0; ok && i < tmp->n; i++)
-                if (add(&L[3], tmp->b[i], -2 - tmp->parent[i], tmp->point[i], tmp->die[i]) < 0)
-                    ok = 0;
+               marked -2 - i, by die d1 at their second step) */
+            ok = expand(&L[1], &L[3], d2, opp, closed, floor, UNLESS_THERE)
+                 && expand(&L[2], &L[3], d1, opp, closed, floor, MARKED);
         }
         if (ok) {
             if (L[3].n) { final = 3; dice = 2; }
