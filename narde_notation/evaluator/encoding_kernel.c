@@ -134,9 +134,8 @@ static void facing(const side *x, const side *y, double *out) {
     }
     int start = highest(starts);
     int64_t trapped = 0, to_pass = 0, free_pips = 0, least = 36;
-    for (int i = 0; i < 24; i++) {  /* path position i: own point 24 - i */
-        int c = x->n[24 - i];
-        if (!c) continue;
+    for (int64_t m = path; m; m &= m - 1) {  /* path position i: own point 24 - i, held */
+        int i = __builtin_ctzll((unsigned long long)m), c = x->n[24 - i];
         if (i < start) trapped += c;
         if (i < front) {  /* a checker past the front has nothing ahead: 36 */
             to_pass += c;

@@ -288,21 +288,24 @@ def _play(judge: Judge, games: list[_Game], table: _Rolls, ply: int, luck: bool,
     correction, :meth:`~.search.Judge.best_replies`), play, and end the games
     that are over or exact."""
     thrown = [g.dice.next() for g in games]
-    boards, values, exact = judge.best_replies(
-        [(g.me, g.opp, g.mf, g.of) for g in games],
-        [table.rolls] * len(games) if luck else [[r] for r in thrown])
-    # the root's side of each game's figures (the opponent's, flipped where the root moves)
-    roots = np.array([g.root_moves for g in games])
-    ours = values.copy()
-    if roots.any():
-        ours[roots] = flip(values[roots].reshape(-1, 5)).reshape(-1, values.shape[1], 5)
-    n = np.arange(len(games))
-    which = [table.number[r] for r in thrown] if luck else [0] * len(games)
-    finals = ours[n, which]  # after the best turn of the roll thrown
-    if luck:
-        gains = finals - np.einsum("r,nrk->nk", table.probs, ours)
-    ends = packed_boards(boards[n, which]) if ply == 0 else []
-    over = exact[n, which].tolist()
+    # the 0-ply best turn of each roll: the 0-ply players' choice, and the
+    # luck correction's figures (a 1-ply player with plain dice needs neither)
+    if ply == 0 or luck:
+        boards, values, exact = judge.best_replies(
+            [(g.me, g.opp, g.mf, g.of) for g in games],
+            [table.rolls] * len(games) if luck else [[r] for r in thrown])
+        # the root's side of each game's figures (the opponent's, flipped where the root moves)
+        roots = np.array([g.root_moves for g in games])
+        ours = values.copy()
+        if roots.any():
+            ours[roots] = flip(values[roots].reshape(-1, 5)).reshape(-1, values.shape[1], 5)
+        n = np.arange(len(games))
+        which = [table.number[r] for r in thrown] if luck else [0] * len(games)
+        finals = ours[n, which]  # after the best turn of the roll thrown
+        if luck:
+            gains = finals - np.einsum("r,nrk->nk", table.probs, ours)
+        ends = packed_boards(boards[n, which]) if ply == 0 else []
+        over = exact[n, which].tolist()
     # the 1-ply players: every game's turns ranked in one search (rank_many)
     ranks = [] if ply == 0 else judge.rank_many(
         [(child_boards(g.me, g.opp, g.mf, roll[0], roll[1], judge.rules), g.opp, g.of)
