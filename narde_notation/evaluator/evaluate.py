@@ -199,7 +199,9 @@ class Evaluator:
 
         Raises:
             ValueError: the game is over, ``dice`` has no legal play, a turn
-                not legal, ``trials`` < 2, ``ply`` not 0 or 1.
+                not legal, ``trials`` < 2, ``top`` < 1, ``ply`` not 0 or 1.
+            TypeError: ``trials``, ``ply``, ``seed`` or ``top`` not an int,
+                ``luck`` or ``prune`` not a bool.
             NotationError: a bad roll.
         """
         from narde_notation.evaluator.rollout import iter_rollout

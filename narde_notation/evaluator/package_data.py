@@ -38,4 +38,6 @@ def read_arrays(path: Path | str) -> dict[str, npt.NDArray[Any]]:
         if isinstance(exc, ValueError) and str(exc).startswith(f"{path}:"):
             raise
         reason = str(exc) or type(exc).__name__
+        if "allow_pickle" in reason:  # numpy's advice to load it unsafely is not ours
+            reason = "numpy takes it for pickled Python objects, which are never loaded"
         raise ValueError(f"{path}: damaged or not an arrays file ({reason})") from exc

@@ -82,9 +82,19 @@ def prune_network() -> Network:
     """The shipped pruning network (:data:`PRUNE_WEIGHTS`, read once).
 
     Raises:
-        OSError, ValueError: as :meth:`.Network.load`.
+        OSError, ValueError: as :meth:`.Network.load`, the message saying
+            how to roll out without it (``--no-prune``, ``prune=False``).
     """
-    return Network.load(PRUNE_WEIGHTS)[0]
+    try:
+        return Network.load(PRUNE_WEIGHTS)[0]
+    except ValueError as exc:
+        raise ValueError(f"{exc}; {_WITHOUT}") from exc
+    except OSError as exc:
+        raise OSError(f"{exc}; {_WITHOUT}") from exc
+
+
+_WITHOUT = ("this is the pruning network of 1-ply rollouts: --no-prune (prune=False) rolls"
+            " out without it, reinstalling the package restores it")
 
 
 def self_play_positions(judge: Judge, games: int, seed: int, every: int = 3,

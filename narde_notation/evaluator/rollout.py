@@ -39,6 +39,7 @@ per half-turn (the batched playout); a chunk of one game is the reference
 
 from __future__ import annotations
 
+import numbers
 import random
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
@@ -449,6 +450,20 @@ def trials_share(label: str, share: tuple[int, int] = (0, 1), *, network: Networ
                        ply, luck)
 
 
+def _check_arguments(**arguments: object) -> None:
+    """TypeError naming the argument when an int or a bool argument is not one
+    (a string "no" would otherwise pass for True, "36" fail deep inside)."""
+    for name, value in arguments.items():
+        flag = name in ("luck", "prune")
+        if (not isinstance(value, bool | np.bool_) if flag
+                else not isinstance(value, numbers.Integral) or isinstance(value, bool | np.bool_)):
+            raise TypeError(f"{name} must be {'True or False' if flag else 'an int'},"
+                            f" not {value!r}")
+    top = arguments["top"]
+    if isinstance(top, int) and top < 1:
+        raise ValueError(f"top must be at least 1, not {top}")
+
+
 def iter_rollout(evaluator: Evaluator, position: Position, dice: tuple[int, int] | str | None,
                  *, trials: int = DEFAULT_TRIALS, ply: int = 0, seed: int = 0,
                  turns: Sequence[Turn] | None = None, top: int = DEFAULT_TOP,
@@ -463,12 +478,18 @@ def iter_rollout(evaluator: Evaluator, position: Position, dice: tuple[int, int]
 
     Raises:
         ValueError: the game is over, ``dice`` has no legal play (a pass), a
-            turn that is not legal, ``trials`` < 2 or ``ply`` not 0 or 1.
+            turn that is not legal, ``trials`` < 2, ``top`` < 1 or ``ply`` not
+            0 or 1.
+        TypeError: ``trials``, ``ply``, ``seed`` or ``top`` not an int,
+            ``luck`` or ``prune`` not a bool.
         NotationError: a bad roll.
         Exception: what ``runner`` raises (a chunk that failed in a worker).
     """
     if position.is_game_over():
         raise ValueError("the game is over in this position (R9): nothing to roll out")
+    _check_arguments(trials=trials, ply=ply, seed=seed, top=top, luck=luck, prune=prune)
+    trials, ply, seed, top = int(trials), int(ply), int(seed), int(top)  # numpy's ints too
+    luck, prune = bool(luck), bool(prune)
     if trials < 2:
         raise ValueError(f"a rollout needs at least 2 trials (for its errors), not {trials}")
     if ply not in (0, 1):

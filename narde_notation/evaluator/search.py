@@ -132,6 +132,7 @@ class Judge:
     Raises:
         ValueError: ``keep`` is not 1 to 64, or ``prune`` reads a facing
             column (the compiled search does not work them out for it).
+        TypeError: ``keep`` not an int, ``prune`` neither a Network nor None.
     """
 
     def __init__(self, network: Network, rules: Ruleset,
@@ -150,6 +151,10 @@ class Judge:
         # fixed float32 weights: the compiled forward pass fused with the encoding (V12)
         self._fused = (fused_forward(network.params) if self._fixed
                        and self.dtype == np.float32 else None)
+        if not isinstance(keep, int) or isinstance(keep, bool):
+            raise TypeError(f"keep must be an int, not {keep!r}")
+        if prune is not None and not isinstance(prune, Network):
+            raise TypeError(f"prune must be a Network or None, not {prune!r}")
         if not 1 <= keep <= 64:  # the compiled search's bound
             raise ValueError(f"keep must be 1 to 64, not {keep!r}")
         self.keep = keep

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import os
 import shutil
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -152,3 +153,23 @@ def test_the_shipped_pruner_was_distilled_from_the_shipped_network() -> None:
     changed["b2"][0] += 1e-3
     other = Network(shipped.n_inputs, shipped.n_hidden, params=changed)
     assert network_digest(other) != network_digest(shipped)
+
+
+def test_judge_refuses_a_pruner_that_is_not_a_network(evaluator: Evaluator) -> None:
+    with pytest.raises(TypeError, match="prune must be a Network or None, not 'yes'"):
+        Judge(evaluator.network, evaluator.rules, prune="yes")  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match="keep must be an int, not '8'"):
+        Judge(evaluator.network, evaluator.rules, keep="8")  # type: ignore[arg-type]
+
+
+def test_a_damaged_pruner_says_how_to_roll_out_without_it(
+        monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    import narde_notation.evaluator.prune as prune_module
+
+    damaged = tmp_path / "prune.npz"
+    damaged.write_bytes(bytes(range(256)) * 8)  # not an npz: numpy takes it for a pickle
+    monkeypatch.setattr(prune_module, "PRUNE_WEIGHTS", damaged)
+    with pytest.raises(ValueError) as info:
+        prune_module.prune_network.__wrapped__()  # not the cached one
+    assert "--no-prune" in str(info.value) and str(damaged) in str(info.value)
+    assert "allow_pickle" not in str(info.value)  # numpy's advice to load it unsafely

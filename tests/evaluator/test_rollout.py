@@ -68,6 +68,27 @@ def test_bad_input_is_refused(evaluator: Evaluator) -> None:
         evaluator.rollout(Position.from_string(MIDGAME), trials=1)
 
 
+@pytest.mark.parametrize(("argument", "value", "error", "message"), [
+    ("prune", "no", TypeError, "prune must be True or False, not 'no'"),  # was taken as True
+    ("luck", 1, TypeError, "luck must be True or False"),
+    ("trials", "36", TypeError, "trials must be an int, not '36'"),
+    ("trials", 2.5, TypeError, "trials must be an int"),
+    ("seed", None, TypeError, "seed must be an int"),
+    ("ply", True, TypeError, "ply must be an int"),
+    ("top", 0, ValueError, "top must be at least 1, not 0"),  # was a numpy error
+])
+def test_arguments_of_the_wrong_kind_are_named(evaluator: Evaluator, argument: str, value: Any,
+                                              error: type[Exception], message: str) -> None:
+    with pytest.raises(error, match=message):
+        evaluator.rollout(Position.from_string(MIDGAME), "53", **{"trials": 2, argument: value})
+
+
+def test_numpy_integers_are_ints(evaluator: Evaluator) -> None:
+    got = evaluator.rollout(Position.from_string(MIDGAME), "53", trials=np.int64(2), top=1,
+                            seed=np.int64(1))
+    assert (got.trials, len(got.rows)) == (2, 1)
+
+
 def test_the_first_two_rolls_are_stratified() -> None:
     # 36 trials throw each ordered throw once first: a double once, another roll twice (R12)
     first = Counter(dice_of_trial(5, t, 1)[0] for t in range(36))
