@@ -77,6 +77,10 @@ def network_digest(network: Network) -> str:
     return digest.hexdigest()
 
 
+_WITHOUT = ("this is the pruning network of 1-ply rollouts: --no-prune (prune=False) rolls"
+            " out without it, reinstalling the package restores it")
+
+
 @functools.cache
 def prune_network() -> Network:
     """The shipped pruning network (:data:`PRUNE_WEIGHTS`, read once).
@@ -92,9 +96,6 @@ def prune_network() -> Network:
     except OSError as exc:
         raise OSError(f"{exc}; {_WITHOUT}") from exc
 
-
-_WITHOUT = ("this is the pruning network of 1-ply rollouts: --no-prune (prune=False) rolls"
-            " out without it, reinstalling the package restores it")
 
 
 def self_play_positions(judge: Judge, games: int, seed: int, every: int = 3,

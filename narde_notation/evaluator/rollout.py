@@ -39,7 +39,6 @@ per half-turn (the batched playout); a chunk of one game is the reference
 
 from __future__ import annotations
 
-import numbers
 import random
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
@@ -455,13 +454,10 @@ def _check_arguments(**arguments: object) -> None:
     (a string "no" would otherwise pass for True, "36" fail deep inside)."""
     for name, value in arguments.items():
         flag = name in ("luck", "prune")
-        if (not isinstance(value, bool | np.bool_) if flag
-                else not isinstance(value, numbers.Integral) or isinstance(value, bool | np.bool_)):
+        is_flag = isinstance(value, bool | np.bool_)
+        if not is_flag if flag else is_flag or not isinstance(value, int | np.integer):
             raise TypeError(f"{name} must be {'True or False' if flag else 'an int'},"
                             f" not {value!r}")
-    top = arguments["top"]
-    if isinstance(top, int) and top < 1:
-        raise ValueError(f"top must be at least 1, not {top}")
 
 
 def iter_rollout(evaluator: Evaluator, position: Position, dice: tuple[int, int] | str | None,
@@ -492,6 +488,8 @@ def iter_rollout(evaluator: Evaluator, position: Position, dice: tuple[int, int]
     luck, prune = bool(luck), bool(prune)
     if trials < 2:
         raise ValueError(f"a rollout needs at least 2 trials (for its errors), not {trials}")
+    if top < 1:
+        raise ValueError(f"top must be at least 1, not {top}")
     if ply not in (0, 1):
         raise ValueError(f"ply must be 0 or 1, not {ply!r}")
     me, opp, mf, of = mover_view(position)

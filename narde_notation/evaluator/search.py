@@ -151,13 +151,13 @@ class Judge:
         # fixed float32 weights: the compiled forward pass fused with the encoding (V12)
         self._fused = (fused_forward(network.params) if self._fixed
                        and self.dtype == np.float32 else None)
-        if not isinstance(keep, int) or isinstance(keep, bool):
+        if not isinstance(keep, int | np.integer) or isinstance(keep, bool):
             raise TypeError(f"keep must be an int, not {keep!r}")
         if prune is not None and not isinstance(prune, Network):
             raise TypeError(f"prune must be a Network or None, not {prune!r}")
         if not 1 <= keep <= 64:  # the compiled search's bound
             raise ValueError(f"keep must be 1 to 64, not {keep!r}")
-        self.keep = keep
+        self.keep = int(keep)
         if prune is not None and np.any(prune.params["w1"][:, FACING:]):
             raise ValueError("the pruning network must not read the facing columns "
                              f"({FACING} on): their weights must be zero")

@@ -75,8 +75,6 @@ static board step(board st, int p, int d, board opp, int floor) {
     return step_rule(st, p, d, opp, floor, 1);
 }
 
-/* a layer: boards in order of discovery, each with its parent's index in the
-   layer it came from, the point it left and the die; a hash set over the boards */
 /* a slot of a layer's hash set: a board (its two words) and its index in
    the layer, valid while its stamp is the layer's (emptying a layer is a new
    stamp, not a clearing) */
@@ -86,6 +84,8 @@ typedef struct {
     uint32_t stamp;
 } slot;
 
+/* a layer: boards in order of discovery, each with its parent's index in the
+   layer it came from, the point it left and the die; a hash set over the boards */
 typedef struct {
     board *b;
     int32_t *parent;
@@ -223,30 +223,22 @@ static uint32_t closed_points(board opp) {
 }
 
 /* generation.py _expand: every board one legal step of d away from `from`, in
-   order (boards of `from` in order, their points from 1 up), into `to`;
-   step_rule's tests, on the points that have a checker only (bear-offs from
-   the points 1..d first, then the steps to the open points t = p - d, from
-   t = 1 up).  closed: closed_points(opp). */
+   order (boards of `from` in order, their points from 1 up), into `to`.  Only
+   the points a step can leave are tried (step decides): those with a checker
+   whose landing point t = p - d is open (closed: closed_points(opp)), and,
+   all checkers home, those that bear off (p <= d). */
 static int expand(const layer *from, layer *to, int d, board opp, uint32_t closed, int floor,
                   int how) {
     for (int i = 0; i < from->n; i++) {
         board st = from->b[i];
         uint32_t occ = occupied(st);
+        uint32_t tried = ((occ >> d) & ~closed & 0x1FFFFFE) << d;
+        if (!(st >> 28)) tried |= occ & ((2u << d) - 2);
         int parent = how == MARKED ? -2 - i : i;
-        if (!(st >> 28))  /* all home: bear off from 1..d (below d: none above) */
-            for (uint32_t m = occ & ((2u << d) - 2); m; m &= m - 1) {
-                int p = __builtin_ctz(m);
-                if (p < d && (st & ABOVE[p])) continue;
-                board nw = st - ONE(p) + 1;
-                if (how == FRESH ? !append(to, nw, i, p, d) : add(to, nw, parent, p, d) < 0)
-                    return 0;
-            }
-        for (uint32_t m = (occ >> d) & ~closed & 0x1FFFFFE; m; m &= m - 1) {
-            int t = __builtin_ctz(m), p = t + d;
-            if (p == 24 && (int)(st >> 96) <= floor) continue;
-            board nw = st - ONE(p) + ONE(t);
-            if (!(occ >> t & 1) && (nw & NEAR[t]) && makes_block(nw, t, opp)) continue;
-            if (how == FRESH ? !append(to, nw, i, p, d) : add(to, nw, parent, p, d) < 0)
+        for (; tried; tried &= tried - 1) {
+            int p = __builtin_ctz(tried);
+            board nw = step(st, p, d, opp, floor);
+            if (nw && (how == FRESH ? !append(to, nw, i, p, d) : add(to, nw, parent, p, d) < 0))
                 return 0;
         }
     }
